@@ -1,0 +1,72 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, each depending only on those above it:
+//   C wrappers (CTagLib, CMPV, CSystemd/CMPRIS, CEvdev)
+//   CDWallyCore      pure model: tracks, albums, wallet order, M3U parsing
+//   CDWallyConfig    XDG paths, config file, settings resolution
+//   CDWallyLibrary   tag reading, directory walk, SQLite index, playlist → wallet
+//   CDWallyPlayer    libmpv engine, CD-player rules, per-disc resume
+//   CDWallyRemote    control socket, MPRIS, evdev keys → player commands
+//   CDWallyTerminal  the LCD display and keyboard of `cdwally play`
+//   cdwally          one file per subcommand, wiring
+let package = Package(
+    name: "cdwally",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "cdwally", targets: ["cdwally"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CTagLibSystem", pkgConfig: "taglib",
+            providers: [.apt(["libtag1-dev"]), .brew(["taglib"])]),
+        .target(name: "CTagLib", dependencies: ["CTagLibSystem"]),
+        .systemLibrary(
+            name: "CMPV", pkgConfig: "mpv",
+            providers: [.apt(["libmpv-dev"]), .brew(["mpv"])]),
+        .systemLibrary(
+            name: "CSystemd", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CMPRIS", dependencies: ["CSystemd"]),
+        .systemLibrary(
+            name: "CEvdev", pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]),
+
+        .target(name: "CDWallyCore"),
+        .target(name: "CDWallyConfig", dependencies: ["CDWallyCore"]),
+        .target(
+            name: "CDWallyLibrary",
+            dependencies: [
+                "CDWallyCore", "CTagLib",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(
+            name: "CDWallyPlayer",
+            dependencies: ["CDWallyCore", "CMPV", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "CDWallyRemote",
+            dependencies: [
+                "CDWallyCore", "CDWallyPlayer", "CMPRIS", "CEvdev",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(name: "CDWallyTerminal", dependencies: ["CDWallyCore", "CDWallyPlayer"]),
+        .executableTarget(
+            name: "cdwally",
+            dependencies: [
+                "CDWallyCore", "CDWallyConfig", "CDWallyLibrary", "CDWallyPlayer", "CDWallyRemote",
+                "CDWallyTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        .testTarget(name: "CDWallyCoreTests", dependencies: ["CDWallyCore"]),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)

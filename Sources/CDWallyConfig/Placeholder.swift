@@ -1,0 +1,1 @@
+// CDWallyConfig: placeholder until the module's first real file lands.

@@ -1,0 +1,1 @@
+// CDWallyCore: placeholder until the module's first real file lands.

@@ -1,0 +1,1 @@
+// CDWallyLibrary: placeholder until the module's first real file lands.

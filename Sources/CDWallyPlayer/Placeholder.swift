@@ -1,0 +1,1 @@
+// CDWallyPlayer: placeholder until the module's first real file lands.

@@ -1,0 +1,1 @@
+// CDWallyRemote: placeholder until the module's first real file lands.

@@ -1,0 +1,1 @@
+// CDWallyTerminal: placeholder until the module's first real file lands.

@@ -1,0 +1,2 @@
+#include "cmpris.h"
+#include <systemd/sd-bus.h>

@@ -1,0 +1,3 @@
+#ifndef CMPRIS_H
+#define CMPRIS_H
+#endif

@@ -1,0 +1,2 @@
+#include "ctaglib.h"
+#include <taglib.h>

@@ -1,0 +1,3 @@
+#ifndef CTAGLIB_H
+#define CTAGLIB_H
+#endif

@@ -1,0 +1,1 @@
+// TagLib is C++: its headers are included by the CTagLib shim only.
