@@ -10,6 +10,14 @@ import PackageDescription
 //   CDWallyRemote    control socket, MPRIS, evdev keys → player commands
 //   CDWallyTerminal  the LCD display and keyboard of `cdwally play`
 //   cdwally          one file per subcommand, wiring
+// mpv's pkg-config flags drag in SDL's `-D_REENTRANT`, which SwiftPM refuses with a warning;
+// on Linux the header and library sit on the default paths, so pkg-config is not needed.
+#if os(Linux)
+    let mpvPkgConfig: String? = nil
+#else
+    let mpvPkgConfig: String? = "mpv"
+#endif
+
 let package = Package(
     name: "cdwally",
     platforms: [.macOS(.v13)],
@@ -27,7 +35,7 @@ let package = Package(
             providers: [.apt(["libtag1-dev"]), .brew(["taglib"])]),
         .target(name: "CTagLib", dependencies: ["CTagLibSystem"]),
         .systemLibrary(
-            name: "CMPV", pkgConfig: "mpv",
+            name: "CMPV", pkgConfig: mpvPkgConfig,
             providers: [.apt(["libmpv-dev"]), .brew(["mpv"])]),
         .systemLibrary(
             name: "CSystemd", pkgConfig: "libsystemd",

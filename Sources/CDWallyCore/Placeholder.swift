@@ -1,1 +1,0 @@
-// CDWallyCore: placeholder until the module's first real file lands.
