@@ -74,6 +74,11 @@ let package = Package(
             ]),
 
         .testTarget(name: "CDWallyCoreTests", dependencies: ["CDWallyCore"]),
+        .testTarget(name: "CDWallyLibraryTests", dependencies: ["CDWallyLibrary", "CDWallyCore"]),
+        .testTarget(name: "CDWallyPlayerTests", dependencies: ["CDWallyPlayer", "CDWallyCore"]),
+        .testTarget(
+            name: "CDWallyRemoteTests", dependencies: ["CDWallyRemote", "CDWallyPlayer", "CDWallyCore"]),
+        .testTarget(name: "CLITests", dependencies: ["cdwally"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
