@@ -1,0 +1,118 @@
+import Foundation
+
+/// The settings a user wrote in `config.toml` (PRODUCT.md §8): `library`, `playlist`,
+/// `capacity`, `[player]` (`audio_device`, `then`, `replaygain`), `[player.mpv]` (any mpv
+/// option) and `[keys]` (evdev key → action). Values are checked here so a mistake is
+/// reported with its file, line and key before anything runs.
+public struct ConfigFile: Sendable, Equatable {
+    public struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
+        public var value: Value
+        public var line: Int
+    }
+
+    public var path: String
+    public var library: Setting<String>?
+    public var playlist: Setting<String>?
+    public var capacity: Setting<Int>?
+    public var audioDevice: Setting<String>?
+    public var then: Setting<String>?
+    public var replayGain: Setting<String>?
+    /// mpv options in the order written.
+    public var mpvOptions: [(key: String, value: String)] = []
+    /// evdev key name → action name, in the order written.
+    public var keys: [(key: String, action: String, line: Int)] = []
+    /// Keys cdwally does not know, as "file:line: unknown key x": kept as warnings, not errors,
+    /// so a config written for a newer cdwally still loads.
+    public var warnings: [String] = []
+
+    public static let endOfDiscActions = ["stop", "next", "random"]
+    public static let replayGainModes = ["album", "track", "no"]
+
+    /// Loads and checks a config file. Paths in it may start with `~`; relative ones are
+    /// relative to the file's folder.
+    public static func load(path: String, home: String) throws(ConfigError) -> ConfigFile {
+        let text: String
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                throw ConfigError.unreadable(file: path, reason: "not UTF-8 text")
+            }
+            text = decoded
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw ConfigError.unreadable(file: path, reason: ConfigFile.reason(error))
+        }
+        return try parse(text, path: path, home: home)
+    }
+
+    public static func parse(_ text: String, path: String, home: String) throws(ConfigError) -> ConfigFile {
+        let table: TOMLTable
+        do {
+            table = try TOMLReader.parse(text)
+        } catch {
+            throw ConfigError.syntax(file: path, line: error.line, message: error.message)
+        }
+        var config = ConfigFile(path: path)
+        var reader = ConfigTableReader(
+            file: path, home: home, folder: (path as NSString).deletingLastPathComponent)
+        for item in table.items {
+            switch item.key {
+            case "library": config.library = try reader.path(item)
+            case "playlist": config.playlist = try reader.path(item)
+            case "capacity": config.capacity = try reader.count(item)
+            case "player": try config.readPlayer(item, reader: &reader)
+            case "keys":
+                for key in try reader.table(item).items {
+                    config.keys.append((key.key, try reader.string(key, prefix: "keys.").value, key.line))
+                }
+            default: reader.unknown(item)
+            }
+        }
+        config.warnings = reader.warnings
+        return config
+    }
+
+    private init(path: String) {
+        self.path = path
+    }
+
+    private mutating func readPlayer(_ item: TOMLTable.Item, reader: inout ConfigTableReader)
+        throws(ConfigError)
+    {
+        for entry in try reader.table(item).items {
+            switch entry.key {
+            case "audio_device": audioDevice = try reader.string(entry, prefix: "player.")
+            case "then": then = try reader.choice(entry, prefix: "player.", from: ConfigFile.endOfDiscActions)
+            case "replaygain":
+                replayGain = try reader.choice(entry, prefix: "player.", from: ConfigFile.replayGainModes)
+            case "mpv":
+                for option in try reader.table(entry).items {
+                    guard let text = option.value.plainText else {
+                        throw reader.invalid(
+                            option, prefix: "player.mpv.", "must be a string, number or boolean")
+                    }
+                    mpvOptions.append((option.key, text))
+                }
+            default: reader.unknown(entry, prefix: "player.")
+            }
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return nsError.localizedDescription
+    }
+
+    public static func == (lhs: ConfigFile, rhs: ConfigFile) -> Bool {
+        lhs.path == rhs.path && lhs.library == rhs.library && lhs.playlist == rhs.playlist
+            && lhs.capacity == rhs.capacity && lhs.audioDevice == rhs.audioDevice && lhs.then == rhs.then
+            && lhs.replayGain == rhs.replayGain && lhs.warnings == rhs.warnings
+            && lhs.mpvOptions.elementsEqual(rhs.mpvOptions, by: { $0 == $1 })
+            && lhs.keys.elementsEqual(rhs.keys, by: { $0 == $1 })
+    }
+}

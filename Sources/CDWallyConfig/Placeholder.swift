@@ -1,1 +1,0 @@
-// CDWallyConfig: placeholder until the module's first real file lands.

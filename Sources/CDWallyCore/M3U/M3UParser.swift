@@ -1,0 +1,111 @@
+import Foundation
+
+/// Parses M3U and M3U8 playlists from bytes (PRODUCT.md §2, TECH-NOTES §5).
+///
+/// `#EXTM3U`, `#EXTINF`, comments, blank lines, CRLF and a UTF-8 BOM are understood. A `.m3u8`
+/// is UTF-8; a `.m3u` is UTF-8 when it is valid UTF-8, else Windows-1252. Paths keep their
+/// bytes: a name that is not UTF-8 in a `.m3u8`, or a `%E9` in a `file://` URI, reaches the
+/// disk as written.
+public enum M3UParser {
+    public enum Encoding: String, Sendable {
+        case utf8 = "UTF-8"
+        case windows1252 = "Windows-1252"
+    }
+
+    public struct Result: Sendable {
+        public var entries: [PlaylistEntry]
+        public var encoding: Encoding
+    }
+
+    public static func parse(_ data: [UInt8], isM3U8: Bool) -> Result {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let isUTF8 = isM3U8 || String(validating: bytes, as: UTF8.self) != nil
+        let encoding: Encoding = isUTF8 ? .utf8 : .windows1252
+        var entries: [PlaylistEntry] = []
+        var pendingHint: ExtInf?
+        for (offset, rawLine) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let line = trimmed(rawLine)
+            guard !line.isEmpty else { continue }
+            let text = isUTF8 ? String(decoding: line, as: UTF8.self) : Windows1252.decode(line)
+            if line.first == UInt8(ascii: "#") {
+                if text.hasPrefix("#EXTINF:") { pendingHint = ExtInf(directive: text.dropFirst(8)) }
+                continue
+            }
+            entries.append(
+                entry(
+                    line: offset + 1, text: text, bytes: Array(line), decodedFromCP1252: !isUTF8,
+                    hint: pendingHint))
+            pendingHint = nil
+        }
+        return Result(entries: entries, encoding: encoding)
+    }
+
+    private static func entry(line: Int, text: String, bytes: [UInt8], decodedFromCP1252: Bool, hint: ExtInf?)
+        -> PlaylistEntry
+    {
+        let lower = text.lowercased()
+        if lower.hasPrefix("file:") {
+            var rest = text.dropFirst(5)
+            if rest.hasPrefix("//") {
+                rest = rest.dropFirst(2)
+                // file://host/path: only an empty host or localhost is this machine.
+                if let slash = rest.firstIndex(of: "/") {
+                    let host = rest[..<slash].lowercased()
+                    if host.isEmpty || host == "localhost" { rest = rest[slash...] }
+                }
+            }
+            return PlaylistEntry(
+                line: line, text: text, location: .file(RawPath(bytes: PercentDecoding.decode(rest))),
+                hint: hint)
+        }
+        if isURL(text) { return PlaylistEntry(line: line, text: text, location: .stream(text), hint: hint) }
+        if isWindowsAbsolute(text) {
+            return PlaylistEntry(line: line, text: text, location: .windowsPath(text), hint: hint)
+        }
+        let written = RawPath(text)
+        var alternatives: [RawPath] = []
+        let slashed = RawPath(text.replacingBackslashes())
+        if slashed != written { alternatives.append(slashed) }
+        if decodedFromCP1252 {
+            alternatives.append(RawPath(bytes: bytes))
+            let rawSlashed = RawPath(bytes: bytes.map { $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0 })
+            if rawSlashed.bytes != bytes { alternatives.append(rawSlashed) }
+        } else if !String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) {
+            // Invalid UTF-8 in a UTF-8 playlist: the raw bytes are the real file name.
+            return PlaylistEntry(line: line, text: text, location: .file(RawPath(bytes: bytes)), hint: hint)
+        }
+        return PlaylistEntry(
+            line: line, text: text, location: .file(written), alternatives: alternatives, hint: hint)
+    }
+
+    /// `scheme://` with an RFC 3986 scheme of two or more letters (one letter is a drive).
+    private static func isURL(_ text: String) -> Bool {
+        guard let range = text.range(of: "://") else { return false }
+        let scheme = text[..<range.lowerBound]
+        guard scheme.count >= 2, let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// `C:\…`, `C:/…` or a UNC `\\server\share\…` path.
+    private static func isWindowsAbsolute(_ text: String) -> Bool {
+        if text.hasPrefix("\\\\") { return true }
+        let chars = Array(text.prefix(3))
+        return chars.count == 3 && chars[0].isASCII && chars[0].isLetter && chars[1] == ":"
+            && (chars[2] == "\\" || chars[2] == "/")
+    }
+
+    private static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        guard let start = line.firstIndex(where: { !isSpace($0) }),
+            let end = line.lastIndex(where: { !isSpace($0) })
+        else { return [] }
+        return line[start...end]
+    }
+}
+
+extension String {
+    fileprivate func replacingBackslashes() -> String {
+        String(map { $0 == "\\" ? "/" : $0 })
+    }
+}

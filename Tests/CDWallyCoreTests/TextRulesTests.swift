@@ -1,0 +1,87 @@
+import Testing
+
+@testable import CDWallyCore
+
+@Suite struct TextRulesTests {
+    @Test func editionSuffixesStripRepeatedlyAndOnlyForEditionWords() {
+        #expect(EditionTitle.base(of: "Album (Deluxe Edition)") == "Album")
+        #expect(EditionTitle.base(of: "Album [Remastered]") == "Album")
+        #expect(EditionTitle.base(of: "X (Deluxe) [Remastered]") == "X")
+        #expect(EditionTitle.base(of: "X (2011 REMASTER)") == "X")
+        #expect(EditionTitle.base(of: "Live at Leeds (Live)") == "Live at Leeds (Live)")
+        #expect(EditionTitle.base(of: "X (Deluxer)") == "X (Deluxer)")
+        #expect(EditionTitle.base(of: "(Deluxe)") == "(Deluxe)")
+        #expect(EditionTitle.base(of: "Songs (Live) (Expanded)") == "Songs (Live)")
+        for word in EditionTitle.editionWords {
+            #expect(EditionTitle.base(of: "T (\(word.uppercased()))") == "T")
+        }
+    }
+
+    @Test func discFoldersAndFileNameNumbers() {
+        #expect(TrackPlacement.discNumber(folderName: "CD1") == 1)
+        #expect(TrackPlacement.discNumber(folderName: "CD 2") == 2)
+        #expect(TrackPlacement.discNumber(folderName: "Disc 3") == 3)
+        #expect(TrackPlacement.discNumber(folderName: "disc3") == 3)
+        #expect(TrackPlacement.discNumber(folderName: "Disk-04") == 4)
+        #expect(TrackPlacement.discNumber(folderName: "CD2 - Live") == 2)
+        #expect(TrackPlacement.discNumber(folderName: "Discography") == nil)
+        #expect(TrackPlacement.discNumber(folderName: "CD10Songs") == nil)
+        #expect(TrackPlacement.discNumber(folderName: "Album") == nil)
+        #expect(TrackPlacement.numbers(fileStem: "03 - Song") == (nil, 3))
+        #expect(TrackPlacement.numbers(fileStem: "1-03 Song") == (1, 3))
+        #expect(TrackPlacement.numbers(fileStem: "2-11. Song") == (2, 11))
+        #expect(TrackPlacement.numbers(fileStem: "Song") == (nil, nil))
+        #expect(TrackPlacement.numbers(fileStem: "1999 - Song") == (nil, nil))
+    }
+
+    @Test func tagNumbersAndYears() {
+        #expect(TagNumber.leading("3/12") == 3)
+        #expect(TagNumber.leading("03") == 3)
+        #expect(TagNumber.leading("0") == nil)
+        #expect(TagNumber.leading("x3") == nil)
+        #expect(TagNumber.year(in: "℗ 1983 Warner") == 1983)
+        #expect(TagNumber.year(in: "1983-05-01") == 1983)
+        #expect(TagNumber.year(in: "© 12345") == nil)
+    }
+
+    @Test func foldingArticlesAndNaturalOrder() {
+        #expect(TextKey.folded("Björk") == TextKey.folded("BJORK"))
+        #expect(TextKey.loose("AC/DC – Back in Black!") == "acdcbackinblack")
+        #expect(TextKey.artistSort("The Beatles") == "beatles")
+        #expect(TextKey.artistSort("A Tribe Called Quest") == "tribe called quest")
+        #expect(TextKey.artistSort("An Pierlé") == "pierle")
+        #expect(TextKey.artistSort("Theatre") == "theatre")
+        #expect(TextKey.artistSort("The") == "the")
+        let names = ["10 Ten.flac", "2 Two.flac", "1 One.flac", "b.flac", "A.flac"]
+        #expect(
+            names.sorted(by: TextKey.naturalOrder) == [
+                "1 One.flac", "2 Two.flac", "10 Ten.flac", "A.flac", "b.flac",
+            ])
+    }
+
+    @Test func rawPathsNormaliseAndCompareBytes() {
+        #expect(RawPath("/a/./b/../c//d").lexicallyNormalized() == RawPath("/a/c/d"))
+        #expect(RawPath("/../x").lexicallyNormalized() == RawPath("/x"))
+        #expect(RawPath("a/../../x").lexicallyNormalized() == RawPath("../x"))
+        #expect(RawPath("/m/A/CD1/01.flac").parent == RawPath("/m/A/CD1"))
+        #expect(RawPath("/m/A/CD1/01.flac").stem == RawPath("01"))
+        #expect(RawPath("/m/A/x.FLAC").fileExtension == "flac")
+        #expect(RawPath("/m/A/B").isInside(RawPath("/m/A")))
+        #expect(!RawPath("/m/AB").isInside(RawPath("/m/A")))
+        #expect(RawPath(bytes: [0x2F, 0xE9]).display == "/\u{FFFD}")
+        #expect(RawPath("/a") < RawPath("/b"))
+    }
+
+    @Test func albumIDsAreStableAcrossRuns() {
+        // FNV-1a 64 of "a": fixed forever, or every saved resume point is lost.
+        #expect(AlbumID(identityKey: "a").rawValue == "af63dc4c8601ec8c")
+        #expect(AlbumID(identityKey: "").rawValue == "cbf29ce484222325")
+    }
+
+    @Test func jsonIsWrittenWithKeyOrderAndNulls() {
+        let value = JSONValue.object([
+            ("b", .int(1)), ("a", .null), ("s", .string("q\"\n\u{1}")), ("d", .seconds(1.23456)),
+        ])
+        #expect(value.serialized(pretty: false) == #"{"b":1,"a":null,"s":"q\"\n\u0001","d":1.235}"#)
+    }
+}
