@@ -74,6 +74,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "CDWallyCoreTests", dependencies: ["CDWallyCore"]),
+        .testTarget(name: "CDWallyConfigTests", dependencies: ["CDWallyConfig"]),
         .testTarget(name: "CDWallyLibraryTests", dependencies: ["CDWallyLibrary", "CDWallyCore"]),
         .testTarget(name: "CDWallyPlayerTests", dependencies: ["CDWallyPlayer", "CDWallyCore"]),
         .testTarget(

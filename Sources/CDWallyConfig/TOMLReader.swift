@@ -179,10 +179,10 @@ public struct TOMLReader {
         advance()
         var text = ""
         while let scalar = peek() {
+            if scalar == "\n" { throw fail("string not closed before the end of the line") }
             advance()
             switch scalar {
             case "\"": return text
-            case "\n": throw fail("string not closed before the end of the line")
             case "\\": text.unicodeScalars.append(try escape())
             default: text.unicodeScalars.append(scalar)
             }
@@ -222,9 +222,9 @@ public struct TOMLReader {
         advance()
         var text = ""
         while let scalar = peek() {
+            if scalar == "\n" { throw fail("string not closed before the end of the line") }
             advance()
             if scalar == "'" { return text }
-            if scalar == "\n" { throw fail("string not closed before the end of the line") }
             text.unicodeScalars.append(scalar)
         }
         throw fail("string not closed")
