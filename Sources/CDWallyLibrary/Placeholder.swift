@@ -1,1 +1,0 @@
-// CDWallyLibrary: placeholder until the module's first real file lands.
