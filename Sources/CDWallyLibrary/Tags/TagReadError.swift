@@ -20,6 +20,16 @@ public enum TagReadError: Error, CustomStringConvertible, Equatable, Sendable {
         }
     }
 
+    /// Why, in a few words and without the path: what `doctor` lists beside each file.
+    public var reason: String {
+        switch self {
+        case .missing: "vanished while it was being read"
+        case .emptyFile: "empty file (0 bytes)"
+        case .notAudio: "not an audio file TagLib can read (unknown format or damaged)"
+        case .unreadable(_, let reason): reason
+        }
+    }
+
     public var description: String {
         switch self {
         case .missing(let path):

@@ -1,0 +1,61 @@
+import CDWallyCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What `stat` says about a path, following symbolic links: enough to tell whether a file
+/// changed since it was indexed (size, mtime) and whether two paths are one file (device, inode).
+public struct FileStatus: Sendable, Equatable {
+    public enum Kind: Sendable { case regular, directory, other }
+
+    public var kind: Kind
+    public var size: Int64
+    /// Modification time in nanoseconds since the epoch.
+    public var modified: Int64
+    public var device: UInt64
+    public var inode: UInt64
+
+    /// `stat(2)` of `path`; nil when it does not exist or cannot be reached.
+    public static func of(_ path: RawPath) -> FileStatus? {
+        var info = stat()
+        let result = path.withCString { stat($0, &info) }
+        guard result == 0 else { return nil }
+        return FileStatus(info)
+    }
+
+    init(_ info: stat) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        default: kind = .other
+        }
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
+    public init(kind: Kind, size: Int64, modified: Int64, device: UInt64, inode: UInt64) {
+        self.kind = kind
+        self.size = size
+        self.modified = modified
+        self.device = device
+        self.inode = inode
+    }
+
+    /// Same device and inode: the same file reached by two paths.
+    public var fileID: FileID { FileID(device: device, inode: inode) }
+}
+
+/// A file's identity on this machine, regardless of the path it was reached by.
+public struct FileID: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+}

@@ -1,0 +1,216 @@
+import CDWallyCore
+import Foundation
+import GRDB
+
+/// What the index remembers of a file to decide whether to read it again.
+struct IndexStamp: Sendable, Equatable {
+    var size: Int64
+    var modified: Int64
+}
+
+/// Counts over the whole index, for `scan` and `doctor`.
+public struct IndexStatistics: Sendable, Equatable {
+    public var tracks: Int
+    public var unreadable: Int
+    public var lastFullScan: Date?
+}
+
+extension LibraryIndex {
+    /// The stamps of the files indexed directly in `folders`, or in the whole index for nil.
+    func stamps(inFolders folders: [RawPath]?) throws(LibraryError) -> [RawPath: IndexStamp] {
+        try read { db in
+            var stamps: [RawPath: IndexStamp] = [:]
+            func collect(_ rows: RowCursor) throws {
+                while let row = try rows.next() {
+                    stamps[RawPath(databaseBytes: row[0])] = IndexStamp(size: row[1], modified: row[2])
+                }
+            }
+            if let folders {
+                let statement = try db.cachedStatement(
+                    sql: "SELECT path, size, modified FROM track WHERE folder = ?")
+                for folder in folders {
+                    try collect(try Row.fetchCursor(statement, arguments: [folder.databaseValue]))
+                }
+            } else {
+                try collect(try Row.fetchCursor(db, sql: "SELECT path, size, modified FROM track"))
+            }
+            return stamps
+        }
+    }
+
+    /// Stores a batch of read files and forgets vanished ones, in one transaction.
+    func apply(saving records: [IndexRecord], removing removed: [RawPath], folders: [RawPath])
+        throws(LibraryError)
+    {
+        guard !records.isEmpty || !removed.isEmpty || !folders.isEmpty else { return }
+        try write { db in
+            let upsert = try db.cachedStatement(sql: IndexRecord.upsertSQL)
+            for record in records { try upsert.execute(arguments: record.arguments) }
+            let delete = try db.cachedStatement(sql: "DELETE FROM track WHERE path = ?")
+            for path in removed { try delete.execute(arguments: [path.databaseValue]) }
+            let now = Int64(Date().timeIntervalSince1970)
+            let folder = try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO folder (path, indexed) VALUES (?, ?)")
+            for path in folders { try folder.execute(arguments: [path.databaseValue, now]) }
+        }
+    }
+
+    /// After a walk of the whole tree: forgets every file and folder the walk did not see.
+    func forgetAll(except seenFolders: Set<RawPath>, seenFiles: Set<RawPath>) throws(LibraryError) -> Int {
+        try write { db in
+            var removed = 0
+            let paths = try Data.fetchAll(db, sql: "SELECT path FROM track")
+            let delete = try db.cachedStatement(sql: "DELETE FROM track WHERE path = ?")
+            for data in paths where !seenFiles.contains(RawPath(databaseBytes: data)) {
+                try delete.execute(arguments: [data])
+                removed += 1
+            }
+            let folders = try Data.fetchAll(db, sql: "SELECT path FROM folder")
+            let deleteFolder = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
+            for data in folders where !seenFolders.contains(RawPath(databaseBytes: data)) {
+                try deleteFolder.execute(arguments: [data])
+            }
+            return removed
+        }
+    }
+
+    /// Readable tracks whose album identity key is one of `keys`, each file once (same
+    /// device and inode reached by two paths counts once: the first path in byte order).
+    func tracks(albumKeys keys: Set<String>) throws(LibraryError) -> [TrackFile] {
+        guard !keys.isEmpty else { return [] }
+        return try read { db in
+            let statement = try db.cachedStatement(
+                sql:
+                    "SELECT \(IndexRecord.columns) FROM track WHERE albumKey = ? AND problem IS NULL ORDER BY path"
+            )
+            var seen: Set<FileID> = []
+            var files: [TrackFile] = []
+            for key in keys.sorted() {
+                let rows = try Row.fetchCursor(statement, arguments: [key])
+                while let row = try rows.next() {
+                    if seen.insert(IndexRecord.fileID(row)).inserted {
+                        files.append(IndexRecord.trackFile(row))
+                    }
+                }
+            }
+            return files
+        }
+    }
+
+    /// Every readable track, each file once.
+    func allTracks() throws(LibraryError) -> [TrackFile] {
+        try read { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT \(IndexRecord.columns) FROM track WHERE problem IS NULL ORDER BY path")
+            var seen: Set<FileID> = []
+            var files: [TrackFile] = []
+            while let row = try rows.next() {
+                if seen.insert(IndexRecord.fileID(row)).inserted { files.append(IndexRecord.trackFile(row)) }
+            }
+            return files
+        }
+    }
+
+    /// The album key of an indexed file, or why it is unreadable; nil when not indexed.
+    func entry(at path: RawPath) throws(LibraryError) -> Result<String, IndexedProblem>? {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT albumKey, problem FROM track WHERE path = ?",
+                    arguments: [path.databaseValue])
+            else { return nil }
+            if let problem: String = row["problem"] { return .failure(IndexedProblem(reason: problem)) }
+            return .success(row["albumKey"])
+        }
+    }
+
+    /// Album keys of the readable tracks in `directory` or below it, in path order.
+    func albumKeys(inside directory: RawPath) throws(LibraryError) -> [String] {
+        var below = directory.bytes
+        if below.last != UInt8(ascii: "/") { below.append(UInt8(ascii: "/")) }
+        var after = below
+        after[after.count - 1] = UInt8(ascii: "/") + 1
+        return try read { db in
+            let keys = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT albumKey FROM track
+                    WHERE problem IS NULL AND (folder = ? OR (folder >= ? AND folder < ?))
+                    ORDER BY path
+                    """,
+                arguments: [directory.databaseValue, Data(below), Data(after)])
+            var seen: Set<String> = []
+            return keys.filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// Readable files whose loose title (and artist, when given) match, in path order.
+    func find(titleKey: String, artistKey: String?) throws(LibraryError) -> [(
+        path: RawPath, albumKey: String
+    )] {
+        try read { db in
+            let rows =
+                if let artistKey {
+                    try Row.fetchAll(
+                        db,
+                        sql:
+                            "SELECT path, albumKey FROM track WHERE titleKey = ? AND artistKey = ? AND problem IS NULL ORDER BY path",
+                        arguments: [titleKey, artistKey])
+                } else {
+                    try Row.fetchAll(
+                        db,
+                        sql:
+                            "SELECT path, albumKey FROM track WHERE titleKey = ? AND problem IS NULL ORDER BY path",
+                        arguments: [titleKey])
+                }
+            return rows.map { (RawPath(databaseBytes: $0["path"]), $0["albumKey"]) }
+        }
+    }
+
+    /// Readable files whose loose file name (without extension) matches, in path order.
+    func find(nameKey: String) throws(LibraryError) -> [(path: RawPath, albumKey: String)] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT path, albumKey FROM track WHERE nameKey = ? AND problem IS NULL ORDER BY path",
+                arguments: [nameKey]
+            ).map { (RawPath(databaseBytes: $0["path"]), $0["albumKey"]) }
+        }
+    }
+
+    public func statistics() throws(LibraryError) -> IndexStatistics {
+        try read { db in
+            let tracks = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track WHERE problem IS NULL") ?? 0
+            let unreadable =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track WHERE problem IS NOT NULL") ?? 0
+            let scan = try Double.fetchOne(
+                db, sql: "SELECT CAST(value AS REAL) FROM meta WHERE key = 'lastFullScan'")
+            return IndexStatistics(
+                tracks: tracks, unreadable: unreadable,
+                lastFullScan: scan.map(Date.init(timeIntervalSince1970:)))
+        }
+    }
+
+    /// Unreadable files and why, in path order, for `doctor`.
+    public func unreadableFiles() throws(LibraryError) -> [(path: RawPath, reason: String)] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT path, problem FROM track WHERE problem IS NOT NULL ORDER BY path"
+            )
+            .map { (RawPath(databaseBytes: $0["path"]), $0["problem"]) }
+        }
+    }
+
+    func markFullScan(at date: Date) throws(LibraryError) {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastFullScan', ?)",
+                arguments: [String(date.timeIntervalSince1970)])
+        }
+    }
+}
+
+/// Why an indexed file is not part of any album.
+struct IndexedProblem: Error, Sendable {
+    var reason: String
+}

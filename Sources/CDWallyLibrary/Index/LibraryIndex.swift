@@ -1,0 +1,111 @@
+import CDWallyCore
+import Foundation
+import GRDB
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The SQLite index of one library root (PRODUCT.md §1): each audio file's size, mtime and
+/// tags, and the keys that find its album or find it again after it moved.
+///
+/// Thread-safe: GRDB's `DatabasePool` serialises writers and lets readers run alongside, in
+/// this process and across processes (WAL mode with a busy timeout), so a running player and
+/// a `cdwally discs` in another terminal can share one index.
+public final class LibraryIndex: Sendable {
+    public let root: RawPath
+    public let file: String
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) the index of `root` in `cacheDirectory`. A file that is not
+    /// a usable database is a cache gone bad: it is removed and built again.
+    public init(root: RawPath, cacheDirectory: String, logger: Logger = Logger(label: "cdwally.index"))
+        throws(LibraryError)
+    {
+        self.root = root
+        self.file = cacheDirectory + "/index-" + AlbumID(identityKey: root.display).rawValue + ".sqlite3"
+        do {
+            try FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw .index(file: file, reason: LibraryIndex.reason(error))
+        }
+        do {
+            pool = try LibraryIndex.openPool(file)
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+        {
+            logger.warning("index \(file) was damaged (\(error.message ?? "corrupt")); building it again")
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+            do { pool = try LibraryIndex.openPool(file) } catch {
+                throw .index(file: file, reason: LibraryIndex.reason(error))
+            }
+        } catch {
+            throw .index(file: file, reason: LibraryIndex.reason(error))
+        }
+    }
+
+    private static func openPool(_ file: String) throws -> DatabasePool {
+        // Two cdwally processes starting at once on a new index would race to set WAL mode
+        // and run the migrations; a lock file makes the first one finish before the second looks.
+        let lock = open(file + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        configuration.label = "cdwally.index"
+        configuration.prepareDatabase { db in
+            // The index can always be rebuilt from the files: durability of the last
+            // transaction before a power cut is not worth an fsync per commit.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let pool = try DatabasePool(path: file, configuration: configuration)
+        try IndexSchema.migrator.migrate(pool)
+        try pool.write { db in
+            let version = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'derivedKeys'")
+            if version != IndexSchema.derivedKeysVersion {
+                try db.execute(sql: "DELETE FROM track; DELETE FROM folder; DELETE FROM meta")
+                try db.execute(
+                    sql: "INSERT INTO meta (key, value) VALUES ('derivedKeys', ?)",
+                    arguments: [IndexSchema.derivedKeysVersion])
+            }
+        }
+        return pool
+    }
+
+    /// Runs a read, turning database errors into `LibraryError.index`.
+    func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try pool.read(body) } catch {
+            throw .index(file: file, reason: LibraryIndex.reason(error))
+        }
+    }
+
+    /// Runs a write transaction, turning database errors (a full disk among them) into
+    /// `LibraryError.index`; the transaction is rolled back, so the index stays as it was.
+    func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try pool.write(body) } catch {
+            throw .index(file: file, reason: LibraryIndex.reason(error))
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            if error.resultCode == .SQLITE_FULL {
+                return "the disk is full; free some space and run the command again"
+            }
+            return error.message ?? "\(error.resultCode)"
+        }
+        return (error as NSError).localizedDescription
+    }
+}
+
+extension RawPath {
+    /// The path as an SQLite BLOB: names are bytes, not text.
+    var databaseValue: Data { Data(bytes) }
+
+    init(databaseBytes data: Data) {
+        self.init(bytes: data)
+    }
+}

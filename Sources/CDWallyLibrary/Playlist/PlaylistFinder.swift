@@ -1,0 +1,50 @@
+import CDWallyCore
+
+/// Finds the CDs playlists under a library root: every file named `CDs.m3u` or `CDs.m3u8`
+/// in any case (PRODUCT.md §2). It lists directory names only and reads no tags, so even
+/// a large library answers quickly.
+public enum PlaylistFinder {
+    public static func playlists(under root: RawPath) -> (paths: [RawPath], problems: [TreeWalker.Problem]) {
+        var walker = TreeWalker()
+        var found: [RawPath] = []
+        walker.walk(root) { listing in
+            found += listing.files.map(\.path).filter(AudioFileTypes.isWalletPlaylist)
+        }
+        return (found.sorted(), walker.problems)
+    }
+
+    /// Picks among several playlists (PRODUCT.md §2): the most recently modified; on a tie,
+    /// the one with more resolvable entries; on a tie, the first path in byte order.
+    /// `resolvable` is asked only for playlists tied on time.
+    public static func choose(
+        _ paths: [RawPath], resolvable: (RawPath) throws(LibraryError) -> Int
+    ) throws(LibraryError) -> PlaylistChoice {
+        var candidates = paths.sorted().map {
+            PlaylistCandidate(path: $0, modified: FileStatus.of($0)?.modified ?? 0)
+        }
+        guard let newest = candidates.map(\.modified).max() else {
+            return PlaylistChoice(
+                chosen: nil, reason: "no CDs.m3u or CDs.m3u8 in the library", candidates: [])
+        }
+        if candidates.count == 1 {
+            return PlaylistChoice(
+                chosen: candidates[0].path, reason: "the only CDs playlist in the library",
+                candidates: candidates)
+        }
+        let tied = candidates.indices.filter { candidates[$0].modified == newest }
+        if tied.count == 1 {
+            return PlaylistChoice(
+                chosen: candidates[tied[0]].path,
+                reason: "the most recently modified of \(candidates.count) CDs playlists",
+                candidates: candidates)
+        }
+        for index in tied { candidates[index].resolvable = try resolvable(candidates[index].path) }
+        let most = tied.compactMap { candidates[$0].resolvable }.max() ?? 0
+        let best = tied.filter { candidates[$0].resolvable == most }
+        let reason =
+            best.count == 1
+            ? "\(tied.count) CDs playlists modified at the same time; this one has the most resolvable entries (\(most))"
+            : "\(best.count) CDs playlists modified at the same time with \(most) resolvable entries each; the first in byte order"
+        return PlaylistChoice(chosen: candidates[best[0]].path, reason: reason, candidates: candidates)
+    }
+}

@@ -1,0 +1,137 @@
+import CDWallyCore
+import Foundation
+
+/// The library's front door for commands: finds the root, keeps the index fresh, and turns
+/// the CDs playlist into a wallet (PRODUCT.md §1–§4).
+///
+/// A value; each call does its own work and may be used from any one thread at a time.
+public struct LibraryService: Sendable {
+    public let root: RawPath
+    public let index: LibraryIndex
+    private let updater: IndexUpdater
+
+    /// Opens the library at the first of `candidates` that is a directory.
+    public init(
+        candidates: [(path: String, source: String)], cacheDirectory: String,
+        progress: (@Sendable (ScanProgress) -> Void)? = nil
+    ) throws(LibraryError) {
+        guard
+            let root = candidates.lazy.map({ RawPath($0.path).lexicallyNormalized() })
+                .first(where: { FileStatus.of($0)?.kind == .directory })
+        else { throw .noLibrary(tried: candidates) }
+        self.root = root
+        index = try LibraryIndex(root: root, cacheDirectory: cacheDirectory)
+        updater = IndexUpdater(index: index, progress: progress)
+    }
+
+    /// What `cdwally scan` reports.
+    public struct ScanReport: Sendable {
+        public var delta: ScanDelta
+        public var statistics: IndexStatistics
+        public var albums: Int
+        public var playlists: [RawPath]
+    }
+
+    /// Brings the whole tree up to date.
+    public func scan() throws(LibraryError) -> ScanReport {
+        let (delta, playlists) = try updater.refreshAll()
+        return ScanReport(
+            delta: delta, statistics: try index.statistics(), albums: try albumCount(), playlists: playlists)
+    }
+
+    /// How many albums the whole index holds.
+    public func albumCount() throws(LibraryError) -> Int {
+        AlbumGrouper.albums(from: try index.allTracks()).count
+    }
+
+    /// The wallet of the CDs playlist; `choice.chosen` is nil when there is none to be found.
+    /// - Parameters:
+    ///   - playlist: a playlist given outright (`--playlist`), which wins over any found.
+    ///   - wholeTree: refresh the whole tree first and resolve every candidate playlist
+    ///     (`doctor`); otherwise only the playlist's own folders are refreshed.
+    public func wallet(playlist: RawPath?, capacity: Int, wholeTree: Bool) throws(LibraryError)
+        -> WalletReport
+    {
+        var resolver = EntryResolver(updater: updater, treeIsFresh: false)
+        var found: [RawPath]
+        var problems: [TreeWalker.Problem] = []
+        var scan = ScanDelta()
+        if wholeTree {
+            let (delta, playlists) = try updater.refreshAll()
+            scan = delta
+            found = playlists
+            resolver = EntryResolver(updater: updater, treeIsFresh: true)
+        } else if playlist == nil {
+            (found, problems) = PlaylistFinder.playlists(under: root)
+        } else {
+            found = []
+        }
+
+        var parsed: [RawPath: M3UParser.Result] = [:]
+        func read(_ path: RawPath) throws(LibraryError) -> M3UParser.Result {
+            if let result = parsed[path] { return result }
+            let result = M3UParser.parse(
+                try PlaylistFile.contents(of: path), isM3U8: path.fileExtension == "m3u8")
+            parsed[path] = result
+            return result
+        }
+
+        var choice: PlaylistChoice
+        if let playlist {
+            let status = FileStatus.of(playlist)
+            choice = PlaylistChoice(
+                chosen: playlist, reason: "given with --playlist (or the playlist setting)",
+                candidates: [PlaylistCandidate(path: playlist, modified: status?.modified ?? 0)])
+        } else {
+            choice = try PlaylistFinder.choose(found) { (path: RawPath) throws(LibraryError) -> Int in
+                try resolver.resolve(read(path).entries, playlist: path).filter { !$0.albums.isEmpty }.count
+            }
+        }
+        guard let chosen = choice.chosen else {
+            scan.problems += problems
+            return WalletReport(
+                library: root, choice: choice, encoding: nil, entries: .init(),
+                wallet: Wallet(discs: [], total: 0, capacity: capacity),
+                scan: scan)
+        }
+
+        let playlistText = try read(chosen)
+        let outcomes = try resolver.resolve(playlistText.entries, playlist: chosen)
+        if wholeTree {
+            for index in choice.candidates.indices where choice.candidates[index].resolvable == nil {
+                let path = choice.candidates[index].path
+                choice.candidates[index].resolvable =
+                    path == chosen
+                    ? outcomes.filter { !$0.albums.isEmpty }.count
+                    : (try? resolver.resolve(read(path).entries, playlist: path).filter { !$0.albums.isEmpty }
+                        .count)
+            }
+        }
+        for index in choice.candidates.indices {
+            choice.candidates[index].entries = (try? read(choice.candidates[index].path))?.entries.count
+        }
+
+        let resolved = outcomes.filter { !$0.albums.isEmpty }
+        let built = WalletBuilder.build(picks: resolved.map(\.albums), capacity: capacity)
+        var counts = WalletReport.EntryCounts()
+        counts.total = outcomes.count
+        counts.resolved = resolved.count
+        counts.resolvedByTags = resolved.filter(\.resolvedByTags).count
+        counts.merged = built.mergedPicks.count
+        for outcome in outcomes {
+            switch outcome.result {
+            case .stream: counts.streams += 1
+            case .unavailable(let reason):
+                counts.unavailable.append(
+                    .init(line: outcome.entry.line, entry: outcome.entry.text, reason: reason))
+            case .albums: break
+            }
+        }
+        scan.merge(resolver.delta)
+        scan.problems += problems
+        return WalletReport(
+            library: root, choice: choice, encoding: playlistText.encoding, entries: counts,
+            wallet: built.wallet,
+            scan: scan)
+    }
+}

@@ -1,0 +1,29 @@
+import CDWallyCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a playlist file's bytes with plain system calls: the path may not be UTF-8.
+enum PlaylistFile {
+    static func contents(of path: RawPath) throws(LibraryError) -> [UInt8] {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            throw .playlistUnreadable(FileSystemError(path: path, operation: "open", code: errno))
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .playlistUnreadable(FileSystemError(path: path, operation: "read", code: errno))
+            }
+            if count == 0 { return bytes }
+            bytes += buffer[0..<count]
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import CDWallyCore
+
+/// Everything known about how the wallet came to be: the playlist chosen and why, what
+/// each entry came to, the wallet itself, and what the index refresh did on the way.
+public struct WalletReport: Sendable {
+    public struct Unavailable: Sendable, Equatable {
+        /// 1-based line of the entry's path in the playlist.
+        public var line: Int
+        public var entry: String
+        public var reason: String
+    }
+
+    /// Counts as `doctor` reports them (PRODUCT.md §8).
+    public struct EntryCounts: Sendable, Equatable {
+        /// Every entry line, streams included.
+        public var total = 0
+        /// Entries that led to an album by any route.
+        public var resolved = 0
+        /// Resolved entries found through the index because their path was missing.
+        public var resolvedByTags = 0
+        /// Resolved entries that made no new disc (repeats and editions).
+        public var merged = 0
+        public var streams = 0
+        public var unavailable: [Unavailable] = []
+    }
+
+    public var library: RawPath
+    public var choice: PlaylistChoice
+    /// How the chosen playlist's text was read, nil when there is none.
+    public var encoding: M3UParser.Encoding?
+    public var entries: EntryCounts
+    public var wallet: Wallet
+    public var scan: ScanDelta
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+
+/// `cdwally`: plays whole albums from the CDs playlist, like a CD wallet.
+@main
+struct CDWally: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cdwally",
+        abstract: "Play whole albums from your CDs playlist, like a CD wallet.",
+        discussion: """
+            Keep a playlist named CDs.m3u8 (or CDs.m3u) in your music library. Any track it lists \
+            means that track's whole album: a disc in the wallet. See cdwally(1).
+            """,
+        version: "0.1.0",
+        groupedSubcommands: [
+            CommandGroup(
+                name: "Wallet",
+                subcommands: [DiscsCommand.self, TracksCommand.self, ScanCommand.self, DoctorCommand.self])
+        ],
+        defaultSubcommand: DiscsCommand.self)
+
+    static func main() {
+        main(GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst())))
+    }
+}

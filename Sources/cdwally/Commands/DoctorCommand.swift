@@ -1,0 +1,28 @@
+import ArgumentParser
+import CDWallyCore
+import CDWallyLibrary
+import Foundation
+
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Explain how the wallet came to be: library, index, playlist choice, entries.",
+        discussion: """
+            Brings the whole index up to date first. The text output is meant to be pasted into a \
+            bug report as it is.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print the report as JSON.") var json = false
+
+    func run() throws {
+        try CommandContext.run(global) { context in
+            let (service, report) = try context.wallet(wholeTree: true, allowingNoPlaylist: true)
+            let diagnosis = Diagnosis(
+                report: report, statistics: try service.index.statistics(), albums: try service.albumCount(),
+                indexFile: service.index.file, unreadable: try service.index.unreadableFiles(),
+                notes: LibraryNotes.load(folder: context.stateFolder(for: service.root)))
+            context.print(json ? diagnosis.json().serialized() : diagnosis.text(terminal: context.terminal))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import CDWallyCore
+import CDWallyLibrary
+
+/// The wallet as a table for people.
+struct DiscsView {
+    let report: WalletReport
+    let resume: ResumePoints
+    let terminal: Terminal
+
+    func render() -> String {
+        let wallet = report.wallet
+        var lines: [String] = []
+        let playlist = report.choice.chosen?.display ?? "(none)"
+        var heading = "Wallet: \(playlist), \(Format.count(wallet.discs.count, "disc"))"
+        if wallet.hidden > 0 { heading += " (\(wallet.hidden) more not shown)" }
+        lines.append(terminal.bold(heading))
+        guard !wallet.discs.isEmpty else {
+            return (lines + ["", EmptyWallet.reason(report)]).joined(separator: "\n")
+        }
+        let showResume = wallet.discs.contains { resume[$0] != nil }
+        var table = TextTable(
+            [
+                .init(title: "#", alignRight: true), .init(title: "Artist", flexible: true),
+                .init(title: "Album", flexible: true), .init(title: "Year"),
+                .init(title: "Tracks", alignRight: true),
+                .init(title: "Time", alignRight: true),
+            ] + (showResume ? [.init(title: "Resume")] : []))
+        for (offset, album) in wallet.discs.enumerated() {
+            var row = [
+                String(offset + 1), album.albumArtist, album.title, album.year.map(String.init) ?? "",
+                String(album.trackCount), Format.duration(album.duration),
+            ]
+            if showResume {
+                row.append(resume[album].map { "track \($0.track) at \(Format.duration($0.position))" } ?? "")
+            }
+            table.append(row)
+        }
+        lines.append("")
+        lines.append(table.render(width: terminal.width, header: terminal.dim))
+        return lines.joined(separator: "\n")
+    }
+}

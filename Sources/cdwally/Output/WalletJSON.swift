@@ -1,0 +1,52 @@
+import CDWallyCore
+
+/// The JSON shapes of discs and tracks, shared by `discs`, `tracks` and `status`.
+enum WalletJSON {
+    /// Where a disc's resume point is, when it has one.
+    struct Resume {
+        var track: Int
+        var position: Double
+    }
+
+    static func disc(_ album: Album, position: Int, resume: Resume?) -> JSONValue {
+        .object([
+            ("position", .int(position)),
+            ("id", .string(album.id.rawValue)),
+            ("albumArtist", .string(album.albumArtist)),
+            ("album", .string(album.title)),
+            ("date", .string(album.date)),
+            ("year", .int(album.year)),
+            ("discCount", .int(album.discCount)),
+            ("trackCount", .int(album.trackCount)),
+            ("duration", .seconds(album.duration)),
+            (
+                "resume",
+                resume.map { .object([("track", .int($0.track)), ("position", .seconds($0.position))]) }
+                    ?? .null
+            ),
+        ])
+    }
+
+    /// The short form of a disc: which one it is.
+    static func discReference(_ album: Album, position: Int) -> JSONValue {
+        .object([
+            ("position", .int(position)),
+            ("id", .string(album.id.rawValue)),
+            ("albumArtist", .string(album.albumArtist)),
+            ("album", .string(album.title)),
+        ])
+    }
+
+    /// A track; `index` is its 1-based place in the play order.
+    static func track(_ track: AlbumTrack, index: Int, duration: Double? = nil) -> JSONValue {
+        .object([
+            ("index", .int(index)),
+            ("disc", .int(track.disc)),
+            ("track", .int(track.track)),
+            ("title", .string(track.title)),
+            ("artist", .string(track.artist)),
+            ("path", .string(track.path.display)),
+            ("duration", .seconds(duration ?? track.duration)),
+        ])
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import CDWallyConfig
+import CDWallyCore
+import CDWallyLibrary
+import Foundation
+
+/// What a command runs with: resolved settings, the terminal, and the library once opened.
+/// Built once per run by `CommandContext.run`, which is also the one place where errors
+/// become a line on stderr and an exit code.
+struct CommandContext {
+    let settings: Settings
+    let terminal: Terminal
+    /// Set once the library is open, so a later error can be recorded against it.
+    private(set) var libraryRoot: RawPath?
+
+    /// Runs a command body with a fresh context; prints any failure as one line
+    /// (`cdwally: …`), records it for `doctor`, and exits with its code.
+    static func run(_ global: GlobalOptions, _ body: (inout CommandContext) throws -> Void) throws {
+        var context: CommandContext?
+        do {
+            let settings = try Settings.resolve(
+                flags: .init(
+                    library: global.library, playlist: global.playlist, capacity: global.capacity,
+                    config: global.config))
+            for warning in settings.config?.warnings ?? [] { StandardError.emit("cdwally: \(warning)\n") }
+            context = CommandContext(
+                settings: settings, terminal: .current(environment: settings.environment))
+            try body(&context!)
+        } catch let error as ExitCode {
+            throw error
+        } catch let error as CleanExit {
+            throw error
+        } catch {
+            let failure = CommandFailure(error)
+            StandardError.emit("cdwally: \(failure.message)\n")
+            if let help = failure.help { StandardError.emit(help + "\n") }
+            context?.record(failure)
+            throw ExitCode(failure.code)
+        }
+    }
+
+    /// Opens the library (PRODUCT.md §1 for where it is), with a progress line on stderr
+    /// when stderr is a terminal.
+    mutating func library() throws -> LibraryService {
+        let progress: (@Sendable (ScanProgress) -> Void)? =
+            terminal.stderrIsTerminal ? CommandContext.showProgress : nil
+        let service = try LibraryService(
+            candidates: settings.libraryCandidates.map { ($0.path, $0.source) },
+            cacheDirectory: settings.directories.cdwallyCache, progress: progress)
+        libraryRoot = service.root
+        return service
+    }
+
+    @Sendable private static func showProgress(_ progress: ScanProgress) {
+        StandardError.emit("\r\u{1B}[Kindexing: \(progress.read)/\(progress.toRead) files")
+        if progress.read == progress.toRead { StandardError.emit("\r\u{1B}[K") }
+    }
+
+    var playlistOverride: RawPath? { settings.playlist.map { RawPath($0) } }
+
+    /// The state folder of the open library.
+    func stateFolder(for root: RawPath) -> String {
+        LibraryNotes.folder(stateHome: settings.directories.cdwallyState, root: root)
+    }
+
+    /// Builds the wallet, telling the user once when capacity hides discs (PRODUCT.md §4).
+    /// Throws when there is no CDs playlist unless `allowingNoPlaylist` (for `doctor`).
+    mutating func wallet(wholeTree: Bool = false, allowingNoPlaylist: Bool = false) throws -> (
+        LibraryService, WalletReport
+    ) {
+        let service = try library()
+        let report = try service.wallet(
+            playlist: playlistOverride, capacity: settings.capacity, wholeTree: wholeTree)
+        if report.choice.chosen == nil && !allowingNoPlaylist {
+            throw LibraryError.noPlaylist(root: service.root)
+        }
+        for problem in report.scan.problems { StandardError.emit("cdwally: \(problem)\n") }
+        let folder = stateFolder(for: service.root)
+        var notes = LibraryNotes.load(folder: folder)
+        let choice = LibraryNotes.RecordedChoice(
+            playlist: report.choice.chosen?.display, reason: report.choice.reason, time: Date())
+        var changed =
+            notes.playlistChoice?.playlist != choice.playlist || notes.playlistChoice?.reason != choice.reason
+        if report.wallet.hidden > 0 && !notes.capacityNoticeShown {
+            StandardError.emit(
+                "cdwally: the CDs playlist holds \(report.wallet.total) discs; \(report.wallet.hidden) are not shown "
+                    + "(capacity \(report.wallet.capacity)). Use --capacity N, or capacity = N in config.toml "
+                    + "(0 = no limit).\n")
+            notes.capacityNoticeShown = true
+            changed = true
+        }
+        if changed {
+            notes.playlistChoice = choice
+            try? notes.save(folder: folder)
+        }
+        return (service, report)
+    }
+
+    /// Remembers the failure as the library's last error, for `doctor`.
+    private func record(_ failure: CommandFailure) {
+        guard let root = libraryRoot else { return }
+        let folder = stateFolder(for: root)
+        var notes = LibraryNotes.load(folder: folder)
+        notes.lastError = .init(message: failure.message, time: Date())
+        try? notes.save(folder: folder)
+    }
+
+    /// Prints to stdout.
+    func print(_ text: String) {
+        Swift.print(text)
+    }
+}

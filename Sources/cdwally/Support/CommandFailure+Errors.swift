@@ -1,0 +1,30 @@
+import CDWallyConfig
+import CDWallyCore
+import CDWallyLibrary
+
+extension CommandFailure {
+    /// Words and an exit code for any error a command can meet.
+    init(_ error: any Error) {
+        switch error {
+        case let failure as CommandFailure:
+            self = failure
+        case let error as ConfigError:
+            self.init(message: error.description, code: ExitStatus.config)
+        case let error as LibraryError:
+            switch error {
+            case .noLibrary, .playlistUnreadable:
+                self.init(message: error.description, code: ExitStatus.noInput)
+            case .noPlaylist(let root):
+                self.init(
+                    message: error.description, code: ExitStatus.noInput,
+                    help: LibraryError.playlistRecipe(root: root))
+            case .index:
+                self.init(message: error.description, code: ExitStatus.ioError)
+            }
+        case let error as AtomicFile.WriteError:
+            self.init(message: error.description, code: ExitStatus.ioError)
+        default:
+            self.init(message: "\(error)", code: ExitStatus.software)
+        }
+    }
+}

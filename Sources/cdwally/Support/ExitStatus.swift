@@ -1,0 +1,28 @@
+import ArgumentParser
+
+/// Exit codes, from sysexits(3) where one fits (PRODUCT.md §7).
+enum ExitStatus {
+    /// `cdwally pause` and friends with no player running.
+    static let noPlayer: Int32 = 3
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    /// No library, no playlist, a file that is not there.
+    static let noInput: Int32 = 66
+    /// No audio output could be opened.
+    static let unavailable: Int32 = 69
+    static let software: Int32 = 70
+    /// The index or a state file could not be written (a full disk among the reasons).
+    static let ioError: Int32 = 74
+    static let config: Int32 = 78
+}
+
+/// An error already worded for the user, with its exit code: what every failure becomes
+/// in `CommandContext.run`, the one place that prints errors.
+struct CommandFailure: Error, CustomStringConvertible {
+    var message: String
+    var code: Int32
+    /// Lines printed after the message (a recipe, a hint).
+    var help: String?
+
+    var description: String { message }
+}

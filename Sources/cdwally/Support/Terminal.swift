@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the process's standard streams are connected to, for choosing between a display
+/// for people and plain lines for pipes (PRODUCT.md §7).
+struct Terminal: Sendable {
+    var stdoutIsTerminal: Bool
+    var stderrIsTerminal: Bool
+    /// Colour and bold only on a terminal, and never with `NO_COLOR` set.
+    var useColor: Bool
+    /// Columns available on stdout: the terminal's width, else 80.
+    var width: Int
+
+    static func current(environment: [String: String]) -> Terminal {
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        var size = winsize()
+        let width =
+            stdoutIsTerminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+            ? Int(size.ws_col) : 80
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return Terminal(
+            stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            useColor: stdoutIsTerminal && !noColor && environment["TERM"] != "dumb", width: width)
+    }
+
+    func bold(_ text: String) -> String { useColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { useColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+}
+
+/// Writes to standard error without buffering surprises.
+enum StandardError {
+    static func emit(_ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if count <= 0 { return }
+                offset += count
+            }
+        }
+    }
+}

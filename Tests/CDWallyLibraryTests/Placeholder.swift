@@ -1,0 +1,3 @@
+import Testing
+
+@Test func placeholderCDWallyLibraryTests() { #expect(Bool(true)) }

@@ -1,0 +1,110 @@
+import CDWallyCore
+import CDWallyLibrary
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A music library built on the fly in a temporary folder from the real fixture files,
+/// retagged through TagLib, with its own index cache. Removed when the test ends.
+final class TestLibrary {
+    let root: String
+    let cache: String
+    private let writer = TagWriter()
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    /// Keys cleared from a template before its new tags are written, so no template tag leaks.
+    private static let standardKeys = [
+        "TITLE", "ARTIST", "ALBUM", "ALBUMARTIST", "ALBUMARTISTSORT", "TRACKNUMBER", "DISCNUMBER", "DATE",
+        "ORIGINALDATE", "COMPILATION", "MUSICBRAINZ_ALBUMID", "COPYRIGHT", "REPLAYGAIN_ALBUM_GAIN",
+        "REPLAYGAIN_TRACK_GAIN", "GENRE", "COMMENT",
+    ]
+
+    init() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cdwally-test-\(UUID().uuidString)"
+        ).path
+        root = base + "/Music"
+        cache = base + "/cache"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        // Restore permissions a test may have taken away, so the folder can be removed.
+        _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", root])
+            .waitUntilExit()
+        try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent)
+    }
+
+    /// Copies the fixture `template` to `path` (relative to the root) and tags it.
+    @discardableResult
+    func add(_ path: String, template: String = "tagged.flac", tags: [String: String]) throws -> String {
+        let destination = root + "/" + path
+        try FileManager.default.createDirectory(
+            atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: destination)
+        try FileManager.default.copyItem(atPath: TestLibrary.fixtures + "/" + template, toPath: destination)
+        var properties = Dictionary(uniqueKeysWithValues: TestLibrary.standardKeys.map { ($0, [String]()) })
+        for (key, value) in tags { properties[key] = [value] }
+        try writer.write(properties, to: RawPath(destination))
+        return destination
+    }
+
+    /// An album of `count` tracks "01 Title N" in `folder`.
+    func addAlbum(
+        _ folder: String, artist: String, album: String, tracks count: Int = 2,
+        template: String = "tagged.flac",
+        extraTags: [String: String] = [:]
+    ) throws {
+        let fileExtension = (template as NSString).pathExtension
+        for number in 1...count {
+            var tags = [
+                "TITLE": "\(album) \(number)", "ARTIST": artist, "ALBUM": album,
+                "TRACKNUMBER": "\(number)/\(count)",
+            ]
+            tags.merge(extraTags) { $1 }
+            try add(
+                "\(folder)/0\(number) \(album) \(number).\(fileExtension)", template: template, tags: tags)
+        }
+    }
+
+    func write(_ path: String, _ bytes: [UInt8]) throws {
+        let destination = root + "/" + path
+        try FileManager.default.createDirectory(
+            atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: destination))
+    }
+
+    func playlist(_ text: String, name: String = "CDs.m3u8") throws {
+        try write(name, Array(text.utf8))
+    }
+
+    func service() throws -> LibraryService {
+        try LibraryService(candidates: [(root, "test")], cacheDirectory: cache)
+    }
+
+    func wallet(capacity: Int = 0, playlist: String? = nil, wholeTree: Bool = false) throws -> WalletReport {
+        try service().wallet(playlist: playlist.map { RawPath($0) }, capacity: capacity, wholeTree: wholeTree)
+    }
+
+    /// Runs `body` and puts the file's modification time back to the nanosecond, as if the
+    /// file had not been touched.
+    func keepingModificationTime(of path: String, _ body: () throws -> Void) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        try body()
+        var times = [info.st_atim, info.st_mtim]
+        guard utimensat(AT_FDCWD, path, &times, 0) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// Sets a file's modification time, to order playlists or fake an untouched file.
+    func setModified(_ path: String, secondsSince1970 seconds: Int) throws {
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: TimeInterval(seconds))],
+            ofItemAtPath: root + "/" + path)
+    }
+}
