@@ -75,11 +75,14 @@ let package = Package(
 
         .testTarget(name: "CDWallyCoreTests", dependencies: ["CDWallyCore"]),
         .testTarget(name: "CDWallyConfigTests", dependencies: ["CDWallyConfig"]),
-        .testTarget(name: "CDWallyLibraryTests", dependencies: ["CDWallyLibrary", "CDWallyCore"]),
+        .target(
+            name: "TestSupport", dependencies: ["CDWallyLibrary", "CDWallyCore"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "CDWallyLibraryTests", dependencies: ["CDWallyLibrary", "CDWallyCore", "TestSupport"]),
         .testTarget(name: "CDWallyPlayerTests", dependencies: ["CDWallyPlayer", "CDWallyCore"]),
         .testTarget(
             name: "CDWallyRemoteTests", dependencies: ["CDWallyRemote", "CDWallyPlayer", "CDWallyCore"]),
-        .testTarget(name: "CLITests", dependencies: ["cdwally"]),
+        .testTarget(name: "CLITests", dependencies: ["cdwally", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -7,13 +7,22 @@ struct DiscsView {
     let resume: ResumePoints
     let terminal: Terminal
 
+    /// The playlist as a path inside the library when it is one, else in full.
+    private var playlistName: String {
+        guard let chosen = report.choice.chosen else { return "(no playlist)" }
+        if chosen.isInside(report.library) {
+            return RawPath(bytes: chosen.bytes.dropFirst(report.library.bytes.count + 1)).display
+        }
+        return chosen.display
+    }
+
     func render() -> String {
         let wallet = report.wallet
         var lines: [String] = []
-        let playlist = report.choice.chosen?.display ?? "(none)"
-        var heading = "Wallet: \(playlist), \(Format.count(wallet.discs.count, "disc"))"
+        var heading = "CD wallet: \(Format.count(wallet.discs.count, "disc"))"
         if wallet.hidden > 0 { heading += " (\(wallet.hidden) more not shown)" }
-        lines.append(terminal.bold(heading))
+        heading += " from \(playlistName)"
+        lines.append(terminal.bold(DisplayWidth.truncate(heading, to: terminal.width)))
         guard !wallet.discs.isEmpty else {
             return (lines + ["", EmptyWallet.reason(report)]).joined(separator: "\n")
         }

@@ -26,7 +26,10 @@ struct TracksView {
             row.append(Format.duration(track.duration))
             table.append(row)
         }
-        return [terminal.bold(heading), "", table.render(width: terminal.width, header: terminal.dim)]
-            .joined(separator: "\n")
+        return [
+            terminal.bold(DisplayWidth.truncate(heading, to: terminal.width)), "",
+            table.render(width: terminal.width, header: terminal.dim),
+        ]
+        .joined(separator: "\n")
     }
 }

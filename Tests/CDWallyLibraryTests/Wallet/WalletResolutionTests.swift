@@ -1,6 +1,7 @@
 import CDWallyCore
 import CDWallyLibrary
 import Foundation
+import TestSupport
 import Testing
 
 /// PRODUCT.md §2–§4 on real files: TagLib reads them, SQLite indexes them, the playlist

@@ -8,13 +8,13 @@ import Foundation
 
 /// A music library built on the fly in a temporary folder from the real fixture files,
 /// retagged through TagLib, with its own index cache. Removed when the test ends.
-final class TestLibrary {
-    let root: String
-    let cache: String
+public final class TestLibrary: @unchecked Sendable {
+    public let root: String
+    public let cache: String
     private let writer = TagWriter()
 
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// `Tests/Fixtures`, beside this file's folder.
+    public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
     /// Keys cleared from a template before its new tags are written, so no template tag leaks.
@@ -24,7 +24,7 @@ final class TestLibrary {
         "REPLAYGAIN_TRACK_GAIN", "GENRE", "COMMENT",
     ]
 
-    init() throws {
+    public init() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cdwally-test-\(UUID().uuidString)"
         ).path
@@ -42,7 +42,8 @@ final class TestLibrary {
 
     /// Copies the fixture `template` to `path` (relative to the root) and tags it.
     @discardableResult
-    func add(_ path: String, template: String = "tagged.flac", tags: [String: String]) throws -> String {
+    public func add(_ path: String, template: String = "tagged.flac", tags: [String: String]) throws -> String
+    {
         let destination = root + "/" + path
         try FileManager.default.createDirectory(
             atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -55,7 +56,7 @@ final class TestLibrary {
     }
 
     /// An album of `count` tracks "01 Title N" in `folder`.
-    func addAlbum(
+    public func addAlbum(
         _ folder: String, artist: String, album: String, tracks count: Int = 2,
         template: String = "tagged.flac",
         extraTags: [String: String] = [:]
@@ -72,28 +73,30 @@ final class TestLibrary {
         }
     }
 
-    func write(_ path: String, _ bytes: [UInt8]) throws {
+    public func write(_ path: String, _ bytes: [UInt8]) throws {
         let destination = root + "/" + path
         try FileManager.default.createDirectory(
             atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: destination))
     }
 
-    func playlist(_ text: String, name: String = "CDs.m3u8") throws {
+    public func playlist(_ text: String, name: String = "CDs.m3u8") throws {
         try write(name, Array(text.utf8))
     }
 
-    func service() throws -> LibraryService {
+    public func service() throws -> LibraryService {
         try LibraryService(candidates: [(root, "test")], cacheDirectory: cache)
     }
 
-    func wallet(capacity: Int = 0, playlist: String? = nil, wholeTree: Bool = false) throws -> WalletReport {
+    public func wallet(capacity: Int = 0, playlist: String? = nil, wholeTree: Bool = false) throws
+        -> WalletReport
+    {
         try service().wallet(playlist: playlist.map { RawPath($0) }, capacity: capacity, wholeTree: wholeTree)
     }
 
     /// Runs `body` and puts the file's modification time back to the nanosecond, as if the
     /// file had not been touched.
-    func keepingModificationTime(of path: String, _ body: () throws -> Void) throws {
+    public func keepingModificationTime(of path: String, _ body: () throws -> Void) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
         try body()
@@ -102,7 +105,7 @@ final class TestLibrary {
     }
 
     /// Sets a file's modification time, to order playlists or fake an untouched file.
-    func setModified(_ path: String, secondsSince1970 seconds: Int) throws {
+    public func setModified(_ path: String, secondsSince1970 seconds: Int) throws {
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSince1970: TimeInterval(seconds))],
             ofItemAtPath: root + "/" + path)

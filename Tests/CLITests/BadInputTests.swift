@@ -1,0 +1,56 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Bad input gets a clear line and loses nothing (issue #2, "Bad input").
+@Suite struct BadInputTests {
+    /// A folder cdwally may not read. Root reads everything, so as root the command runs as
+    /// `nobody` through setpriv(1) instead.
+    @Test func anUnreadableDirectoryIsReportedAndSkipped() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("Open", artist: "O", album: "Open")
+        try library.addAlbum("Closed", artist: "C", album: "Closed")
+        try library.playlist("Open/\nClosed/\n")
+        var wrapper: [String] = []
+        if getuid() == 0 {
+            wrapper = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+            for path in [cli.home, (library.root as NSString).deletingLastPathComponent] {
+                _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", path])
+                    .waitUntilExit()
+            }
+        }
+        #expect(chmod(library.root + "/Closed", 0) == 0)
+        defer { chmod(library.root + "/Closed", 0o755) }
+
+        let discs = try cli.run(["discs", "--library", library.root], wrapper: wrapper)
+        #expect(discs.status == 0)
+        #expect(discs.stdout.contains("Open"))
+        #expect(discs.stderr.contains("Closed"))
+        #expect(discs.stderr.contains("Permission denied"))
+        let doctor = try cli.run(["doctor", "--library", library.root], wrapper: wrapper)
+        #expect(doctor.status == 0)
+        #expect(doctor.stdout.contains("cannot open directory \(library.root)/Closed: Permission denied"))
+        let scan = try cli.run(["scan", "--library", library.root, "--json"], wrapper: wrapper)
+        #expect(scan.status == 0)
+        #expect(scan.stdout.contains("\"tracks\": 2"))
+    }
+
+    @Test func aPlaylistWithStrangeBytesNeverCrashes() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        var bytes: [UInt8] = [0xFF, 0xFE, 0x00, 0x41, 0x0A]  // a UTF-16 BOM and a NUL
+        bytes += Array(String(repeating: "x", count: 5000).utf8) + [0x0A]
+        bytes += Array("#EXTINF:abc\n#EXTINF:\n\n\r\n   \nA/\n".utf8) + [0xC3, 0x28, 0x0A]
+        try library.write("CDs.m3u8", bytes)
+        let result = try cli.run(["doctor", "--library", library.root, "--json"])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let entries = json?["entries"] as? [String: Any]
+        #expect(entries?["resolved"] as? Int == 1)
+        #expect(entries?["total"] as? Int == 4)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Runs the built `cdwally` binary the way a user does, in a private home with its own XDG
+/// folders, and captures what it prints and how it exits.
+struct CLI {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    let home: String
+    var environment: [String: String]
+
+    static let binary: String = {
+        // The test bundle sits in the build folder beside the products.
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("cdwally").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                ".build/debug/cdwally"
+            ).path
+        return fromSource
+    }()
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    init() throws {
+        home =
+            FileManager.default.temporaryDirectory.appendingPathComponent("cdwally-cli-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        environment = [
+            "HOME": home, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache",
+            "XDG_STATE_HOME": home + "/state",
+            "XDG_RUNTIME_DIR": home + "/run", "LANG": "C.UTF-8",
+        ]
+    }
+
+    func remove() {
+        _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", home])
+            .waitUntilExit()
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// Runs `cdwally arguments…` (after `wrapper…` when given, e.g. `setpriv …`).
+    @discardableResult
+    func run(_ arguments: [String], wrapper: [String] = [], extraEnvironment: [String: String] = [:]) throws
+        -> Result
+    {
+        let process = Process()
+        let command = wrapper + [CLI.binary] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        // Files rather than pipes: a chatty command can never block on a full pipe.
+        let outputs = home + "/.out-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: outputs + ".1", contents: nil)
+        _ = FileManager.default.createFile(atPath: outputs + ".2", contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: outputs + ".1")
+            try? FileManager.default.removeItem(atPath: outputs + ".2")
+        }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputs + ".1"))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: outputs + ".2"))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: try String(contentsOfFile: outputs + ".1", encoding: .utf8),
+            stderr: try String(contentsOfFile: outputs + ".2", encoding: .utf8))
+    }
+
+    /// The parsed JSON of a command's stdout.
+    func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try run(arguments + ["--json"])
+        guard result.status == 0 else { throw CLIFailure(result: result) }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+    }
+}
+
+struct CLIFailure: Error, CustomStringConvertible {
+    var result: CLI.Result
+    var description: String { "exit \(result.status): \(result.stderr)" }
+}

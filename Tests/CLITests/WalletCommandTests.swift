@@ -1,0 +1,225 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The wallet commands run as a user runs them: the built binary, a private home, real
+/// files. Checks stdout, stderr and the exit code (PRODUCT.md §7, issue #2).
+@Suite struct WalletCommandTests {
+    private func makeLibrary() throws -> TestLibrary {
+        let library = try TestLibrary()
+        try library.addAlbum("Zoé/Été", artist: "Zoé", album: "Été", tracks: 3, extraTags: ["DATE": "2004"])
+        try library.addAlbum(
+            "The Alphas/First/CD1", artist: "The Alphas", album: "First", extraTags: ["DISCNUMBER": "1"])
+        try library.addAlbum(
+            "The Alphas/First/CD2", artist: "The Alphas", album: "First", extraTags: ["DISCNUMBER": "2"])
+        try library.playlist(
+            "#EXTM3U\nZoé/Été/01 Été 1.flac\nThe Alphas/First/CD2/01 First 1.flac\nhttp://radio.example/x\n")
+        return library
+    }
+
+    @Test func globalOptionsWorkBeforeAndAfterTheSubcommand() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let before = try cli.run(["--library", library.root, "--capacity", "1", "discs"])
+        let after = try cli.run(["discs", "--library", library.root, "--capacity=1"])
+        let mixed = try cli.run(["--capacity=1", "discs", "--library", library.root])
+        #expect(before.status == 0)
+        #expect(before.stdout == after.stdout)
+        #expect(before.stdout == mixed.stdout)
+        #expect(before.stdout.contains("Alphas"))
+        #expect(!before.stdout.contains("Zoé"))
+    }
+
+    @Test func discsJSONHasTheDocumentedShape() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let json = try cli.json(["discs", "--library", library.root])
+        #expect(json["playlist"] as? String == library.root + "/CDs.m3u8")
+        #expect(json["capacity"] as? Int == 20)
+        #expect(json["total"] as? Int == 2)
+        let discs = try #require(json["discs"] as? [[String: Any]])
+        #expect(discs.count == 2)
+        #expect(
+            Set(discs[0].keys)
+                == [
+                    "position", "id", "albumArtist", "album", "date", "year", "discCount", "trackCount",
+                    "duration", "resume",
+                ])
+        #expect(discs.map { $0["position"] as? Int } == [1, 2])
+        #expect(discs.map { $0["albumArtist"] as? String } == ["The Alphas", "Zoé"])
+        #expect(discs[0]["discCount"] as? Int == 2)
+        #expect(discs[0]["trackCount"] as? Int == 4)
+        #expect(discs[0]["date"] is NSNull)
+        #expect(discs[0]["year"] is NSNull)
+        #expect(discs[1]["date"] as? String == "2004")
+        #expect(discs[1]["year"] as? Int == 2004)
+        #expect(discs[0]["resume"] is NSNull)
+        #expect((discs[0]["duration"] as? Double ?? 0) > 0)
+        #expect((discs[0]["id"] as? String)?.count == 16)
+    }
+
+    @Test func tracksListsPlayOrderAndRejectsAMissingDisc() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let json = try cli.json(["tracks", "1", "--library", library.root])
+        let disc = try #require(json["disc"] as? [String: Any])
+        #expect(Set(disc.keys) == ["position", "id", "albumArtist", "album"])
+        let tracks = try #require(json["tracks"] as? [[String: Any]])
+        #expect(tracks.map { $0["index"] as? Int } == [1, 2, 3, 4])
+        #expect(tracks.map { $0["disc"] as? Int } == [1, 1, 2, 2])
+        #expect(tracks.map { $0["track"] as? Int } == [1, 2, 1, 2])
+        #expect(Set(tracks[0].keys) == ["index", "disc", "track", "title", "artist", "path", "duration"])
+        #expect(tracks[0]["path"] as? String == library.root + "/The Alphas/First/CD1/01 First 1.flac")
+
+        let missing = try cli.run(["tracks", "3", "--library", library.root])
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "cdwally: there is no disc 3: the wallet holds 2 discs (1–2)\n")
+        #expect(missing.stdout.isEmpty)
+        let zero = try cli.run(["tracks", "0", "--library", library.root])
+        #expect(zero.status == 64)
+    }
+
+    @Test func missingLibraryAndMissingPlaylistExit66WithWhatWasTried() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let noLibrary = try cli.run(["discs"])
+        #expect(noLibrary.status == 66)
+        #expect(noLibrary.stderr.contains(cli.home + "/Music"))
+        #expect(noLibrary.stderr.contains("--library"))
+        #expect(noLibrary.stderr.split(separator: "\n").count == 1)
+
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        let noPlaylist = try cli.run(["discs", "--library", library.root])
+        #expect(noPlaylist.status == 66)
+        let lines = noPlaylist.stderr.split(separator: "\n")
+        #expect(lines.first?.contains("no CDs playlist in \(library.root)") == true)
+        #expect(lines.count == 3)
+        #expect(lines.last?.contains("CDs.m3u8") == true)
+
+        let missingPlaylist = try cli.run([
+            "discs", "--library", library.root, "--playlist", "/nope/CDs.m3u8",
+        ])
+        #expect(missingPlaylist.status == 66)
+        #expect(missingPlaylist.stderr.contains("/nope/CDs.m3u8"))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        #expect(try cli.run(["discs", "--no-such-flag"]).status == 64)
+        #expect(try cli.run(["discs", "--capacity", "-1"]).status == 64)
+        #expect(try cli.run(["tracks"]).status == 64)
+    }
+
+    @Test func anEmptyWalletIsNotAnError() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        try library.playlist("#EXTM3U\nmissing/song.flac\nhttp://radio.example/x\n")
+        let result = try cli.run(["discs", "--library", library.root])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("the wallet is empty: none of the 2 entries"))
+        let json = try cli.json(["discs", "--library", library.root])
+        #expect((json["discs"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func theCapacityNoticeIsShownOnce() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        for number in 1...3 { try library.addAlbum("\(number)", artist: "A\(number)", album: "X") }
+        try library.playlist("1/\n2/\n3/\n")
+        let first = try cli.run(["discs", "--library", library.root, "--capacity", "2"])
+        #expect(first.stderr.contains("holds 3 discs; 1 are not shown"))
+        #expect(first.stderr.contains("--capacity"))
+        let second = try cli.run(["discs", "--library", library.root, "--capacity", "2"])
+        #expect(second.stderr.isEmpty)
+        let json = try cli.json(["discs", "--library", library.root, "--capacity", "0"])
+        #expect(json["capacity"] as? Int == 0)
+        #expect((json["discs"] as? [Any])?.count == 3)
+    }
+
+    @Test func doctorExplainsAndRemembersTheLastError() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        try library.write("Zoé/Été/broken.flac", Array("not audio at all".utf8))
+        #expect(try cli.run(["tracks", "9", "--library", library.root]).status == 64)
+        let json = try cli.json(["doctor", "--library", library.root])
+        #expect(json["library"] as? String == library.root)
+        let index = try #require(json["index"] as? [String: Any])
+        #expect(index["tracks"] as? Int == 7)
+        #expect(index["albums"] as? Int == 2)
+        #expect(index["unreadable"] as? Int == 1)
+        #expect((index["lastScan"] as? String)?.hasSuffix("Z") == true)
+        let playlist = try #require(json["playlist"] as? [String: Any])
+        #expect(playlist["chosen"] as? String == library.root + "/CDs.m3u8")
+        #expect((playlist["reason"] as? String)?.isEmpty == false)
+        let candidates = try #require(playlist["candidates"] as? [[String: Any]])
+        #expect(candidates.first?["entries"] as? Int == 3)
+        #expect(candidates.first?["resolvable"] as? Int == 2)
+        let entries = try #require(json["entries"] as? [String: Any])
+        #expect(entries["total"] as? Int == 3)
+        #expect(entries["resolved"] as? Int == 2)
+        #expect(entries["streams"] as? Int == 1)
+        #expect(entries["merged"] as? Int == 0)
+        #expect((entries["unavailable"] as? [Any])?.isEmpty == true)
+        #expect((json["wallet"] as? [String: Any])?["discs"] as? Int == 2)
+        #expect(json["lastError"] as? String == "there is no disc 9: the wallet holds 2 discs (1–2)")
+
+        let text = try cli.run(["doctor", "--library", library.root])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("broken.flac"))
+        #expect(text.stdout.contains("Last error"))
+    }
+
+    @Test func plainOutputHasNoEscapesAndFitsEightyColumns() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        let long = String(repeating: "Very Long Album Title ", count: 6)
+        try library.addAlbum("L", artist: String(repeating: "Artist Name ", count: 5), album: long)
+        try library.playlist("L/\n")
+        for command in [["discs"], ["tracks", "1"], ["doctor"]] {
+            let result = try cli.run(command + ["--library", library.root])
+            #expect(result.status == 0)
+            #expect(!result.stdout.contains("\u{1B}"))
+            if command != ["doctor"] {
+                #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+            }
+        }
+    }
+
+    @Test func configErrorsNameFileAndLine() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let config = cli.home + "/bad.toml"
+        try "library = \"/music\"\ncapacity = \"many\"\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
+        let result = try cli.run(["discs", "--config", config])
+        #expect(result.status == 78)
+        #expect(
+            result.stderr
+                == "cdwally: \(config):2: capacity: must be a whole number, 0 or more (0 = no limit)\n")
+    }
+
+    @Test func scanReportsCountsAsJSON() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let first = try cli.json(["scan", "--library", library.root])
+        #expect(
+            Set(first.keys) == ["added", "changed", "removed", "unreadable", "tracks", "albums", "seconds"])
+        #expect(first["added"] as? Int == 7)
+        #expect(first["tracks"] as? Int == 7)
+        #expect(first["albums"] as? Int == 2)
+        let second = try cli.json(["scan", "--library", library.root])
+        #expect(second["added"] as? Int == 0)
+        #expect(second["changed"] as? Int == 0)
+    }
+}
