@@ -35,7 +35,8 @@ final class MPRISBusLoop: @unchecked Sendable {
         self.mailbox = mailbox
         self.logger = logger
         let (seconds, attoseconds) = signalInterval.components
-        self.signalInterval = UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
+        self.signalInterval =
+            UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
         self.signalled = object.state
     }
 

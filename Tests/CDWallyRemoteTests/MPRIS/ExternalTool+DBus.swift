@@ -20,7 +20,8 @@ extension ExternalTool {
 
     /// `busctl --json=short` with `arguments`, the JSON answer decoded.
     static func busctlJSON(_ arguments: [String], bus: PrivateBus) async throws -> Any {
-        let result = try await run("busctl", ["--address=\(bus.address)", "--json=short"] + arguments, bus: bus)
+        let result = try await run(
+            "busctl", ["--address=\(bus.address)", "--json=short"] + arguments, bus: bus)
         guard result.status == 0 else { throw TestFailure("busctl \(arguments) failed: \(result.stderr)") }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }

@@ -58,7 +58,8 @@ import Testing
         var state = MPRISState.sample
         state.canGoNext = false
         state.canSeek = false
-        let server = try MPRISServer(delegate: delegate, options: options, busAddress: bus.address, state: state)
+        let server = try MPRISServer(
+            delegate: delegate, options: options, busAddress: bus.address, state: state)
         defer { server.stop() }
 
         let root = try await ExternalTool.allProperties(ExternalTool.rootInterface, bus: bus)

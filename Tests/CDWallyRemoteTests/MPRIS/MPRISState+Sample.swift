@@ -2,7 +2,8 @@ import CDWallyCore
 import CDWallyRemote
 
 extension MPRISState {
-    static let sampleTrack = MPRISTrackID(album: AlbumID(identityKey: "plastic bertrand\u{0}an 1"), trackIndex: 2)
+    static let sampleTrack = MPRISTrackID(
+        album: AlbumID(identityKey: "plastic bertrand\u{0}an 1"), trackIndex: 2)
 
     /// A track playing, every control possible: what most tests serve.
     static let sample = MPRISState(
