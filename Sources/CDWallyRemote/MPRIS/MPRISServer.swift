@@ -30,13 +30,18 @@ public final class MPRISServer: Sendable {
         delegate: any MPRISDelegate, options: MPRISOptions = MPRISOptions(), busAddress: String? = nil,
         state: MPRISState = MPRISState(), logger: Logger = Logger(label: "cdwally.mpris")
     ) throws(MPRISError) {
+        mailbox = try MPRISMailbox()
         let connection = try MPRISBusConnection(address: busAddress)
         let object = MPRISObject(state: state, options: options, delegate: delegate)
-        // The object answers before the name appears: clients call GetAll as soon as
-        // they see the name.
-        try connection.export(handlers: object.handlers, withDesktopEntry: options.desktopEntry != nil)
-        busName = try connection.requestName("org.mpris.MediaPlayer2.\(options.playerName)")
-        mailbox = try MPRISMailbox()
+        do throws(MPRISError) {
+            // The object answers before the name appears: clients call GetAll as soon as
+            // they see the name.
+            try connection.export(handlers: object.handlers, withDesktopEntry: options.desktopEntry != nil)
+            busName = try connection.requestName("org.mpris.MediaPlayer2.\(options.playerName)")
+        } catch {
+            connection.close()  // while `object`, which the vtables point to, is alive
+            throw error
+        }
         let loop = MPRISBusLoop(
             connection: connection, object: object, mailbox: mailbox,
             signalInterval: options.signalInterval, logger: logger)

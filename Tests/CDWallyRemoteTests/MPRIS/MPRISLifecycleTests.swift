@@ -71,6 +71,23 @@ import Testing
         #expect(log.warnings.count == 1)
     }
 
+    @Test func aNameTheBusRefusesIsATypedError() async throws {
+        let bus = try await PrivateBus()
+        defer { bus.stop() }
+        #expect {
+            _ = try MPRISServer(
+                delegate: RecordingDelegate(), options: MPRISOptions(playerName: "not a name!"),
+                busAddress: bus.address)
+        } throws: { error in
+            guard case .callFailed(let call, _) = error as? MPRISError else { return false }
+            return call.contains("sd_bus_request_name")
+        }
+        // Nothing was left behind: the proper name is free.
+        let server = try MPRISServer(delegate: RecordingDelegate(), busAddress: bus.address)
+        #expect(server.busName == "org.mpris.MediaPlayer2.cdwally")
+        server.stop()
+    }
+
     @Test func anUnreachableBusIsATypedError() throws {
         let address = "unix:path=/nonexistent-\(UUID().uuidString)/bus"
         #expect {
