@@ -89,6 +89,8 @@ static int on_set(sd_bus *bus, const char *path, const char *interface, const ch
     return handlers->set(handlers->context, (CMPRISProperty)property, value, error);
 }
 
+/* The member names below must match the tables above (a lookup miss answers
+ * EOPNOTSUPP); the tests call every method and read every property. */
 #define CONST_PROPERTY(name, signature) \
     SD_BUS_PROPERTY(name, signature, on_get, 0, SD_BUS_VTABLE_PROPERTY_CONST)
 #define CHANGING_PROPERTY(name, signature) \
