@@ -1,1 +1,0 @@
-// CDWallyRemote: placeholder until the module's first real file lands.
