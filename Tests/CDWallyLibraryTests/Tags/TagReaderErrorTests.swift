@@ -46,6 +46,12 @@ struct TagReaderErrorTests {
         let file = try directory.copy(fixture: "tagged.flac")
         let belowFile = file.appending("inside.flac")
         #expect(throws: TagReadError.missing(belowFile)) { try reader.read(belowFile) }
+
+        // Cut at the NUL, this would name the fixture; no path on disk holds a NUL byte.
+        let withNUL = RawPath(bytes: file.bytes + [0] + Array("x".utf8))
+        #expect(throws: TagReadError.missing(withNUL)) { try reader.read(withNUL) }
+        #expect(throws: TagReadError.missing(withNUL)) { try reader.cover(withNUL) }
+        #expect(throws: TagWriteError.missing(withNUL)) { try TagWriter().write([:], to: withNUL) }
     }
 
     @Test("an empty file made at test time is empty, whatever its extension")
