@@ -121,28 +121,55 @@ TagLib::String ascii_lowercased(const TagLib::String &text) {
     return TagLib::String(utf8, TagLib::String::UTF8);
 }
 
-TagLib::String first_value(const TagLib::PropertyMap &map, std::initializer_list<const char *> keys) {
-    for (const char *key : keys) {
-        const auto found = map.find(key);
-        if (found == map.end()) continue;
-        for (const auto &value : found->second) {
-            if (!value.stripWhiteSpace().isEmpty()) return value;
-        }
+TagLib::StringList key_aliases(const TagLib::String &key) {
+    static const struct {
+        const char *key;
+        std::initializer_list<const char *> aliases;
+    } table[] = {
+        {"ALBUMARTIST", {"ALBUM ARTIST", "ALBUM_ARTIST"}},
+        {"ALBUMARTISTSORT", {"ALBUM_ARTIST_SORT"}},
+        {"TRACKNUMBER", {"TRACK"}},
+        {"DISCNUMBER", {"DISC"}},
+        {"DATE", {"YEAR"}},
+        {"ORIGINALDATE", {"ORIGINALYEAR"}},
+        {"MUSICBRAINZ_ALBUMID", {"MUSICBRAINZ ALBUM ID"}},
+        {"COMPILATION", {"TCMP"}},
+    };
+    TagLib::StringList aliases;
+    for (const auto &entry : table) {
+        if (key != entry.key) continue;
+        for (const char *alias : entry.aliases) aliases.append(alias);
     }
-    return TagLib::String();
+    return aliases;
 }
 
-TagLib::String joined_values(const TagLib::PropertyMap &map, std::initializer_list<const char *> keys) {
-    for (const char *key : keys) {
-        const auto found = map.find(key);
+namespace {
+
+// The values of `key`, else of the first alias present, with blank ones left out.
+TagLib::StringList nonblank_values(const TagLib::PropertyMap &map, const TagLib::String &key) {
+    TagLib::StringList keys(key);
+    keys.append(key_aliases(key));
+    for (const auto &candidate : keys) {
+        const auto found = map.find(candidate);
         if (found == map.end()) continue;
         TagLib::StringList kept;
         for (const auto &value : found->second) {
             if (!value.stripWhiteSpace().isEmpty()) kept.append(value);
         }
-        if (!kept.isEmpty()) return kept.toString(" / ");
+        if (!kept.isEmpty()) return kept;
     }
-    return TagLib::String();
+    return TagLib::StringList();
+}
+
+}  // namespace
+
+TagLib::String first_value(const TagLib::PropertyMap &map, const TagLib::String &key) {
+    const TagLib::StringList values = nonblank_values(map, key);
+    return values.isEmpty() ? TagLib::String() : values.front();
+}
+
+TagLib::String joined_values(const TagLib::PropertyMap &map, const TagLib::String &key) {
+    return nonblank_values(map, key).toString(" / ");
 }
 
 }  // namespace ctaglib

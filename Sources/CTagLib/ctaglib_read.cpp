@@ -63,21 +63,21 @@ void fill(ctaglib_tags &tags, const PropertyMap &map) {
     using ctaglib::copy_string;
     using ctaglib::first_value;
     using ctaglib::joined_values;
-    tags.title = copy_string(joined_values(map, {"TITLE"}));
-    tags.artist = copy_string(joined_values(map, {"ARTIST"}));
-    tags.album = copy_string(joined_values(map, {"ALBUM"}));
-    tags.album_artist = copy_string(joined_values(map, {"ALBUMARTIST", "ALBUM ARTIST", "ALBUM_ARTIST"}));
-    tags.album_artist_sort = copy_string(first_value(map, {"ALBUMARTISTSORT", "ALBUM_ARTIST_SORT"}));
-    tags.track_number = copy_string(first_value(map, {"TRACKNUMBER", "TRACK"}));
-    tags.disc_number = copy_string(first_value(map, {"DISCNUMBER", "DISC"}));
-    tags.date = copy_string(first_value(map, {"DATE", "YEAR"}));
-    tags.original_date = copy_string(first_value(map, {"ORIGINALDATE", "ORIGINALYEAR"}));
+    tags.title = copy_string(joined_values(map, "TITLE"));
+    tags.artist = copy_string(joined_values(map, "ARTIST"));
+    tags.album = copy_string(joined_values(map, "ALBUM"));
+    tags.album_artist = copy_string(joined_values(map, "ALBUMARTIST"));
+    tags.album_artist_sort = copy_string(first_value(map, "ALBUMARTISTSORT"));
+    tags.track_number = copy_string(first_value(map, "TRACKNUMBER"));
+    tags.disc_number = copy_string(first_value(map, "DISCNUMBER"));
+    tags.date = copy_string(first_value(map, "DATE"));
+    tags.original_date = copy_string(first_value(map, "ORIGINALDATE"));
     tags.musicbrainz_album_id =
-        copy_string(first_value(map, {"MUSICBRAINZ_ALBUMID", "MUSICBRAINZ ALBUM ID"}));
-    tags.compilation = copy_string(first_value(map, {"COMPILATION", "TCMP"}));
-    tags.copyright = copy_string(first_value(map, {"COPYRIGHT"}));
-    tags.replaygain_album_gain = copy_string(first_value(map, {"REPLAYGAIN_ALBUM_GAIN"}));
-    tags.replaygain_track_gain = copy_string(first_value(map, {"REPLAYGAIN_TRACK_GAIN"}));
+        copy_string(first_value(map, "MUSICBRAINZ_ALBUMID"));
+    tags.compilation = copy_string(first_value(map, "COMPILATION"));
+    tags.copyright = copy_string(first_value(map, "COPYRIGHT"));
+    tags.replaygain_album_gain = copy_string(first_value(map, "REPLAYGAIN_ALBUM_GAIN"));
+    tags.replaygain_track_gain = copy_string(first_value(map, "REPLAYGAIN_TRACK_GAIN"));
 }
 
 }  // namespace

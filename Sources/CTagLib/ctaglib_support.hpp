@@ -46,11 +46,17 @@ class OpenedFile {
 // `text` with ASCII letters in lower case (TagLib's String has upper() only).
 TagLib::String ascii_lowercased(const TagLib::String &text);
 
-// The first non-empty value among `keys` of `map`, or an empty string.
-TagLib::String first_value(const TagLib::PropertyMap &map, std::initializer_list<const char *> keys);
+// The other spellings of a property-map key that real taggers write (Vorbis "ALBUM
+// ARTIST" from foobar2000, ffmpeg's TXXX:TCMP and "MUSICBRAINZ ALBUM ID", ...). The reader
+// falls back on them; the writer clears them when it sets or removes the key, so that what
+// was written is what is read.
+TagLib::StringList key_aliases(const TagLib::String &key);
 
-// All non-empty values of the first of `keys` that has any, joined with " / ".
-TagLib::String joined_values(const TagLib::PropertyMap &map, std::initializer_list<const char *> keys);
+// The first non-empty value of `key`, else of its aliases, or an empty string.
+TagLib::String first_value(const TagLib::PropertyMap &map, const TagLib::String &key);
+
+// All non-empty values of `key` (else of the first alias that has any), joined with " / ".
+TagLib::String joined_values(const TagLib::PropertyMap &map, const TagLib::String &key);
 
 // Runs `body`, turning any exception into CTAGLIB_INTERNAL_ERROR: TagLib is C++, Swift is not.
 template <typename Body>

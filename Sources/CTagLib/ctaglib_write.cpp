@@ -184,6 +184,7 @@ ctaglib_status write_file(
 
     PropertyMap map = file->properties();
     for (const Request &request : requests) {
+        for (const String &alias : ctaglib::key_aliases(request.key)) map.erase(alias);
         if (request.values.isEmpty()) {
             map.erase(request.key);
         } else {

@@ -16,6 +16,8 @@ public struct TagReader: Sendable {
     /// are. With `audioProperties: false` the audio stream is not examined, which is much
     /// faster, and `duration` is 0.
     public func read(_ path: RawPath, audioProperties: Bool = true) throws(TagReadError) -> TrackTags {
+        // A C string would end at the NUL and name another file; no real path holds one.
+        guard !path.bytes.contains(0) else { throw .missing(path) }
         var record = ctaglib_tags()
         var error = ctaglib_error()
         let status = path.withCString { ctaglib_read($0, audioProperties ? 1 : 0, &record, &error) }
@@ -31,6 +33,7 @@ public struct TagReader: Sendable {
     /// The front cover embedded in the file at `path`, else its first picture; nil when it
     /// holds none.
     public func cover(_ path: RawPath) throws(TagReadError) -> CoverArt? {
+        guard !path.bytes.contains(0) else { throw .missing(path) }
         var picture = ctaglib_picture()
         var error = ctaglib_error()
         let status = path.withCString { ctaglib_read_picture($0, &picture, &error) }

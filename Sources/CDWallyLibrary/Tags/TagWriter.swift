@@ -20,6 +20,8 @@ public struct TagWriter: Sendable {
     public func write(
         _ properties: [String: [String]], to path: RawPath, cover: CoverArt? = nil
     ) throws(TagWriteError) {
+        // A C string would end at the NUL and name another file; no real path holds one.
+        guard !path.bytes.contains(0) else { throw .missing(path) }
         let list = CPropertyList(properties)
         let coverBytes = cover?.data ?? []
         var error = ctaglib_error()
