@@ -45,12 +45,17 @@ final class DirectoryWatch {
     /// Starts watching `directory`; a missing one is waited for. Returns whether it exists now.
     @discardableResult
     func watch(_ directory: RawPath) throws(InputError) -> Bool {
+        let directory = directory.lexicallyNormalized()
         targets.insert(directory)
         if watches.values.contains(directory) { return true }
         if try addWatch(directory) { return true }
         missing.insert(directory)
         try watchAncestors()
-        return false
+        // Made between the two attempts: the ancestor's watch came too late to report it.
+        guard try addWatch(directory) else { return false }
+        missing.remove(directory)
+        dropUnneededAncestors()
+        return true
     }
 
     /// Reads every pending inotify event without blocking.
@@ -109,36 +114,42 @@ final class DirectoryWatch {
     }
 
     /// Retries the missing targets after a directory appeared somewhere above them.
+    ///
+    /// Ancestors are watched before the targets are tried, so a directory made in between
+    /// is either found by the attempt or reported by the new watch; never lost.
     private func resolveMissing() -> [Change] {
+        // A failure leaves the target missing; the next directory event retries it.
+        try? watchAncestors()
         var changes: [Change] = []
         for directory in missing.sorted() where (try? addWatch(directory)) == true {
             missing.remove(directory)
             changes.append(.directoryAppeared(directory))
         }
-        // A failure here leaves the target missing; the next directory event retries it.
-        try? watchAncestors()
+        dropUnneededAncestors()
         return changes
     }
 
-    /// Watches the nearest existing ancestor of each missing target, and drops ancestor
-    /// watches nothing waits for any more.
+    /// Watches the nearest existing ancestor of each missing target.
     private func watchAncestors() throws(InputError) {
-        var needed: Set<RawPath> = []
         for directory in missing {
-            var ancestor = directory.lexicallyNormalized().parent
-            while true {
-                if watches.values.contains(ancestor) {
-                    needed.insert(ancestor)
-                    break
-                }
-                if try addWatch(ancestor) {
-                    needed.insert(ancestor)
-                    break
-                }
+            var ancestor = directory.parent
+            while !watches.values.contains(ancestor), try !addWatch(ancestor) {
                 let next = ancestor.parent
                 if next == ancestor { break }
                 ancestor = next
             }
+        }
+    }
+
+    /// Drops the watches on ancestors that no missing target waits for any more.
+    private func dropUnneededAncestors() {
+        var needed: Set<RawPath> = []
+        for directory in missing {
+            var ancestor = directory.parent
+            while !watches.values.contains(ancestor) && ancestor.parent != ancestor {
+                ancestor = ancestor.parent
+            }
+            needed.insert(ancestor)
         }
         for (wd, directory) in watches where !targets.contains(directory) && !needed.contains(directory) {
             inotify_rm_watch(fileDescriptor, wd)

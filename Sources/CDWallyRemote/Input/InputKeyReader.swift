@@ -64,7 +64,7 @@ public final class InputKeyReader: Sendable {
     }
 
     /// Opens the devices and starts the reader's thread; returns once the first scan is
-    /// done. Throws when an explicitly named device cannot be used (missing, no
+    /// done (its notices arrive before this returns). Throws when an explicitly named device cannot be used (missing, no
     /// permission, not an input device) or the hot-plug watch cannot be set up. Calling it
     /// while running does nothing.
     public func start() throws(InputError) {
@@ -97,7 +97,7 @@ public final class InputKeyReader: Sendable {
         thread.start()
         started.wait()
         if let error = startFailure.withLock({ $0 }) {
-            run.finished.wait()
+            run.waitUntilFinished()
             current.withLock { if $0 === run { $0 = nil } }
             throw error
         }
@@ -112,7 +112,7 @@ public final class InputKeyReader: Sendable {
         let onPollThread = run.pollThread.withLock {
             $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false
         }
-        if !onPollThread { run.finished.wait() }
+        if !onPollThread { run.waitUntilFinished() }
     }
 
     /// One start-to-stop lifetime of the reader's thread.
@@ -123,6 +123,13 @@ public final class InputKeyReader: Sendable {
 
         init() throws(InputError) {
             wake = try WakeSignal()
+        }
+
+        /// Returns once the thread has ended. The semaphore is signalled once; each waiter
+        /// passes the signal on, so a failing `start()` and a concurrent `stop()` both return.
+        func waitUntilFinished() {
+            finished.wait()
+            finished.signal()
         }
     }
 }

@@ -109,7 +109,7 @@ final class InputPollLoop {
                 return
             }
             for (index, path) in order.enumerated() where descriptors[index + 2].revents != 0 {
-                read(path, events: descriptors[index + 2].revents)
+                readDevice(at: path, events: descriptors[index + 2].revents)
             }
             if descriptors[1].revents != 0 {
                 for change in watch.readChanges() { apply(change) }
@@ -120,7 +120,7 @@ final class InputPollLoop {
         }
     }
 
-    private func read(_ path: RawPath, events: Int16) {
+    private func readDevice(at path: RawPath, events: Int16) {
         guard let device = devices[path] else { return }
         do {
             for action in try device.readPresses(mappedBy: settings.keyMap) {
