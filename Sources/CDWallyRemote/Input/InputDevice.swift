@@ -124,5 +124,4 @@ public final class InputDevice {
         Glibc.close(descriptor)
         descriptor = -1
     }
-
 }

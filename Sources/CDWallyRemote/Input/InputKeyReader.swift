@@ -64,9 +64,9 @@ public final class InputKeyReader: Sendable {
     }
 
     /// Opens the devices and starts the reader's thread; returns once the first scan is
-    /// done (its notices arrive before this returns). Throws when an explicitly named device cannot be used (missing, no
-    /// permission, not an input device) or the hot-plug watch cannot be set up. Calling it
-    /// while running does nothing.
+    /// done, so its notices arrive before this returns. Throws when an explicitly named
+    /// device cannot be used (missing, no permission, not an input device) or the hot-plug
+    /// watch cannot be set up. Calling it while running does nothing.
     public func start() throws(InputError) {
         let run = try Run()
         let isNew = current.withLock { current in

@@ -42,6 +42,7 @@ final class InputPollLoop {
     private var waitingForPermission: [RawPath: PermissionWait] = [:]
     private let clock = ContinuousClock()
 
+    private let isAuto: Bool
     /// Normalised paths of explicitly named devices; empty in `auto` mode.
     private let wanted: Set<RawPath>
     private let grab: Bool
@@ -59,15 +60,17 @@ final class InputPollLoop {
         directory = settings.directory.lexicallyNormalized()
         switch settings.selection {
         case .auto:
+            isAuto = true
             wanted = []
             grab = false
         case .devices(let paths, let grab):
+            isAuto = false
             wanted = Set(paths.map { $0.lexicallyNormalized() })
             self.grab = grab
         }
         // Watch before the first scan, so nothing plugged in between is missed.
         watch = try DirectoryWatch()
-        if wanted.isEmpty {
+        if isAuto {
             try watch.watch(directory)
         } else {
             for parent in Set(wanted.map(\.parent)) { try watch.watch(parent) }
@@ -77,7 +80,7 @@ final class InputPollLoop {
     /// Opens what is there now. Every explicitly named device must open: its error is thrown,
     /// as a wrong path in a config file should stop `serve`, not leave it deaf.
     func openInitialDevices() throws(InputError) {
-        if wanted.isEmpty {
+        if isAuto {
             for path in entries(of: directory) { consider(path, .startup) }
             return
         }
@@ -150,7 +153,7 @@ final class InputPollLoop {
 
     /// Looks again at a directory that (re)appeared, or at everything after lost events.
     private func rescan(_ only: RawPath?) {
-        if wanted.isEmpty {
+        if isAuto {
             if only == nil || only == directory {
                 for path in entries(of: directory) { consider(path, .appeared) }
             }
@@ -162,7 +165,7 @@ final class InputPollLoop {
     }
 
     private func isCandidate(_ path: RawPath) -> Bool {
-        if !wanted.isEmpty { return wanted.contains(path) }
+        if !isAuto { return wanted.contains(path) }
         return path.parent == directory && path.lastComponent.bytes.starts(with: Array("event".utf8))
     }
 
@@ -206,7 +209,7 @@ final class InputPollLoop {
         if device.hasMappedKey(in: settings.keyMap) {
             devices[path] = device
             onNotice(.opened(path: path, name: device.name))
-        } else if !wanted.isEmpty {
+        } else if !isAuto {
             devices[path] = device
             onNotice(.noMappedKeys(path: path, name: device.name, kept: true))
         } else {

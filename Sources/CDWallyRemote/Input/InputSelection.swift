@@ -9,7 +9,8 @@ public enum InputSelection: Sendable, Equatable {
     /// come back after an unplug. `grab` takes them exclusively: for dedicated remotes only.
     case devices([RawPath], grab: Bool = false)
 
-    /// Reads `--input` values: `auto`, or device paths (the option may repeat).
+    /// Reads `--input` values: `auto`, or device paths (the option may repeat). `auto`
+    /// among paths, or no value at all, means `auto`.
     public init(arguments: [String], grab: Bool = false) {
         if arguments.isEmpty || arguments.contains(where: { $0.lowercased() == "auto" }) {
             self = .auto

@@ -24,26 +24,22 @@ enum FileAccessDrop {
         return setfsuid(UInt32.max) == Int32(bitPattern: nobody)
     }
 
-    /// Whether a dropped thread really gets EACCES for a file only root may read; tried on
-    /// a throwaway thread so no test thread keeps the dropped identity.
+    /// Whether a dropped thread really gets EACCES for a file only root may read, while it
+    /// still reaches a world-readable one in the same temporary directory; tried on a
+    /// throwaway thread so no test thread keeps the dropped identity.
     static let isAvailable: Bool = {
         guard geteuid() == 0 else { return true }
         guard let directory = try? TemporaryDirectory(),
-            let file = try? directory.createFile("secret", mode: 0o600)
+            let secret = try? directory.createFile("secret", mode: 0o600),
+            let open = try? directory.createFile("open", mode: 0o644)
         else { return false }
-        let denied = Mutex(false)
-        let done = DispatchSemaphore(value: 0)
-        let probe = Thread {
-            defer { done.signal() }
-            guard dropOnCurrentThread() else { return }
-            let fd = file.withCString { open($0, O_RDONLY) }
-            let error = errno
-            if fd >= 0 { close(fd) }
-            denied.withLock { $0 = fd < 0 && error == EACCES }
+        return onDroppedThread {
+            let denied = secret.withCString { Glibc.open($0, O_RDONLY) }
+            let deniedError = errno
+            let allowed = open.withCString { Glibc.open($0, O_RDONLY) }
+            for fd in [denied, allowed] where fd >= 0 { close(fd) }
+            return denied < 0 && deniedError == EACCES && allowed >= 0
         }
-        probe.start()
-        done.wait()
-        return denied.withLock { $0 }
     }()
 
     /// Runs `body` on a fresh thread with dropped file access, so the test thread keeps its own.

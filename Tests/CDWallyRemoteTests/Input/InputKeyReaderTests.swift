@@ -1,6 +1,7 @@
 import CDWallyCore
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 @testable import CDWallyRemote
@@ -235,10 +236,10 @@ import Testing
             selection: .auto, directory: directory.path,
             onNotice: { notice in
                 recorder.noticeHandler(notice)
-                box.reader?.stop()
+                box.reader.withLock { $0 }?.stop()
             },
             onPress: recorder.pressHandler)
-        box.reader = input
+        box.reader.withLock { $0 = input }
         try input.start()
         let first = try directory.createFile("event0")
         #expect(await recorder.waitForNotice(notInput(first)))
@@ -251,7 +252,6 @@ import Testing
 }
 
 /// Lets a handler reach the reader it belongs to.
-private final class ReaderBox: @unchecked Sendable {
-    // Written once before start(), read on the reader's thread afterwards.
-    var reader: InputKeyReader?
+private final class ReaderBox: Sendable {
+    let reader = Mutex<InputKeyReader?>(nil)
 }
