@@ -47,8 +47,3 @@ final class TemporaryDirectory {
         _ = file.withCString { chmod($0, mode) }
     }
 }
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
