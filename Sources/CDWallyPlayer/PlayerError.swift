@@ -1,15 +1,14 @@
 /// What can go wrong in the player, each case carrying what its one-line message needs.
-public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
+public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     /// A libmpv call failed: `call` names it, `message` is mpv's own text.
     case mpv(call: String, message: String)
     /// `mpv_create` gave no handle (out of memory, or a numeric locale mpv refuses).
     case mpvCreateFailed
     /// An mpv option from the configuration was refused.
     case invalidOption(name: String, value: String, message: String)
-    /// `play` named a wallet position that does not exist.
+    /// `play` named a wallet position that does not exist (any position, when the wallet is
+    /// empty).
     case discOutOfRange(requested: Int, walletSize: Int)
-    /// A disc was asked for but the wallet holds none.
-    case emptyWallet
     /// No audio output could be opened on `device` ("auto" when none was configured).
     case audioOutputFailed(device: String, message: String)
     /// Every track of the disc failed to load, so nothing played.
@@ -35,8 +34,6 @@ public enum PlayerError: Error, CustomStringConvertible, Equatable, Sendable {
                 return "there is no disc \(requested): the wallet is empty; add albums to the CDs playlist"
             }
             return "there is no disc \(requested): the wallet holds discs 1 to \(walletSize)"
-        case .emptyWallet:
-            return "the wallet is empty: add albums to the CDs playlist"
         case .audioOutputFailed(let device, let message):
             return
                 "could not open audio device '\(device)' (\(message)); set [player] audio_device to a device that exists"

@@ -92,3 +92,16 @@ extension MPVHandle {
         }
     }
 }
+
+extension MPVHandle {
+    /// Moves the entry at 0-based `from` so it takes the place of the entry at `to`.
+    func movePlaylistEntry(from: Int, to: Int) throws(PlayerError) {
+        try command(
+            .array([.string("playlist-move"), .int(Int64(from)), .int(Int64(to))]), name: "playlist-move")
+    }
+
+    /// Removes the entry at 0-based `index` (stopping it if it is playing).
+    func removePlaylistEntry(at index: Int) throws(PlayerError) {
+        try command(.array([.string("playlist-remove"), .int(Int64(index))]), name: "playlist-remove")
+    }
+}
