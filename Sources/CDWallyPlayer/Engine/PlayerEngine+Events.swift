@@ -71,9 +71,9 @@ extension PlayerEngine {
         if hasOpenOutput { confirmPlayback() }
     }
 
+    /// `try?` folds "unavailable" (no output open) and a failed call into nil.
     private var hasOpenOutput: Bool {
-        guard let output = try? mpv.property("current-ao") else { return false }
-        return output != nil
+        (try? mpv.property("current-ao")) != nil
     }
 
     private func confirmPlayback() {

@@ -87,7 +87,7 @@ actor PlayerEngine {
     /// Where mpv is in the current file, falling back to the last known position.
     func currentPosition() -> Double {
         guard queue?.contains(activeEntryID) == true,
-            let seconds = (try? mpv.property("time-pos"))??.doubleValue, seconds.isFinite
+            let seconds = (try? mpv.property("time-pos"))?.doubleValue, seconds.isFinite
         else { return elapsed }
         return max(0, seconds)
     }
