@@ -42,7 +42,8 @@ public final class Player: Sendable {
         let published = LockedValue(PlayerSnapshot.idle(wallet: wallet))
         let hub = EventHub()
         let engine = PlayerEngine(
-            mpv: mpv, configuration: configuration, store: store, wallet: wallet, published: published, hub: hub)
+            mpv: mpv, configuration: configuration, store: store, wallet: wallet, published: published,
+            hub: hub)
         self.mpv = mpv
         self.engine = engine
         self.published = published

@@ -67,7 +67,8 @@ import Testing
         let wallet = try FixtureWallet.wallet(["flac", "opus"])
         let harness = try PlayerHarness(wallet: wallet, output: .pcm, endOfDisc: .next)
         try await harness.player.perform(.play(disc: 2, fromStart: false))
-        #expect(await harness.waitFor { $0.filter(isDiscFinished).count >= 1 && startedDiscs($0).contains(1) })
+        #expect(
+            await harness.waitFor { $0.filter(isDiscFinished).count >= 1 && startedDiscs($0).contains(1) })
         await harness.close()
 
         #expect(harness.finishedDiscs.first == "Gapless opus")
@@ -91,8 +92,7 @@ import Testing
         let harness = try PlayerHarness(wallet: wallet, output: .pcm)
         try await harness.player.perform(.play(disc: 1, fromStart: false))
         #expect(await harness.waitFor { $0.filter(isDiscFinished).count == 1 })
-        let store = ResumeStore(directory: harness.stateDirectory)
-        #expect(store.resume(for: wallet.discs[0].id)?.finished == true)
+        #expect(harness.store.resume(for: wallet.discs[0].id)?.finished == true)
 
         try await harness.player.perform(.play(disc: nil, fromStart: false))
         #expect(await harness.waitFor { $0.filter(isDiscFinished).count == 2 })
@@ -126,14 +126,18 @@ import Testing
             wallet: wallet, audioDevice: "alsa/cdwally-no-such-device", fallBackToNullOutput: true)
         let snapshot = try await harness.player.perform(.play(disc: 1, fromStart: false))
         #expect(snapshot.state == .playing)
-        #expect(await harness.waitFor { $0.contains(.warning(.fellBackToNullOutput(device: "alsa/cdwally-no-such-device"))) })
+        #expect(
+            await harness.waitFor {
+                $0.contains(.warning(.fellBackToNullOutput(device: "alsa/cdwally-no-such-device")))
+            })
         await harness.close()
     }
 
     @Test func listsAudioDevices() throws {
         let directory = try TestDirectory()
         defer { directory.remove() }
-        let devices = try Player.audioDevices(configuration: PlayerConfiguration(stateDirectory: directory.path))
+        let devices = try Player.audioDevices(
+            configuration: PlayerConfiguration(stateDirectory: directory.path))
         #expect(devices.first == AudioDevice(name: "auto", description: "Autoselect device"))
     }
 }

@@ -38,7 +38,9 @@ enum DiscPicker {
                 .prefix(recentLimit(walletSize: count))
                 .map(\.0))
         let positions = Array(1...count)
-        let fresh = positions.filter { !recent.contains(wallet.discs[$0 - 1].id) && wallet.discs[$0 - 1].id != current }
+        let fresh = positions.filter {
+            !recent.contains(wallet.discs[$0 - 1].id) && wallet.discs[$0 - 1].id != current
+        }
         if let pick = fresh.randomElement(using: &generator) { return pick }
         let notCurrent = positions.filter { wallet.discs[$0 - 1].id != current }
         return notCurrent.randomElement(using: &generator) ?? 1

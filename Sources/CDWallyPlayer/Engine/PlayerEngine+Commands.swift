@@ -27,7 +27,8 @@ extension PlayerEngine {
         case .seek(let target):
             try await seek(target)
         case .nextDisc:
-            try await play(DiscPicker.next(after: disc?.position, count: wallet.discs.count) ?? 1, fromStart: false)
+            try await play(
+                DiscPicker.next(after: disc?.position, count: wallet.discs.count) ?? 1, fromStart: false)
         case .previousDisc:
             try await play(
                 DiscPicker.previous(before: disc?.position, count: wallet.discs.count) ?? 1, fromStart: false)

@@ -84,11 +84,14 @@ extension PlayerEngine {
     private func didChange(_ name: String, to value: MPVNode) {
         switch name {
         case "time-pos":
-            guard queue?.contains(activeEntryID) == true, let seconds = value.doubleValue, seconds.isFinite else {
+            guard queue?.contains(activeEntryID) == true, let seconds = value.doubleValue, seconds.isFinite
+            else {
                 return
             }
             elapsed = max(0, seconds)
-            if state == .playing && ContinuousClock.now - lastSave >= Self.saveInterval { saveCurrent(at: elapsed) }
+            if state == .playing && ContinuousClock.now - lastSave >= Self.saveInterval {
+                saveCurrent(at: elapsed)
+            }
             publish()
         case "duration":
             guard queue?.contains(activeEntryID) == true else { return }

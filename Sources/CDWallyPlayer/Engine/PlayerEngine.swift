@@ -69,7 +69,8 @@ actor PlayerEngine {
             track = disc.album.tracks[trackIndex - 1]
         }
         return PlayerSnapshot(
-            state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed, duration: duration,
+            state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
+            duration: duration,
             wallet: wallet)
     }
 
@@ -105,7 +106,8 @@ actor PlayerEngine {
     /// Remembers that the current disc played to its end: it starts from track 1 next time.
     func saveFinished(_ album: Album) {
         guard let first = album.tracks.first else { return }
-        let resume = DiscResume(trackIndex: 1, trackPath: first.path, position: 0, finished: true, lastPlayed: Date())
+        let resume = DiscResume(
+            trackIndex: 1, trackPath: first.path, position: 0, finished: true, lastPlayed: Date())
         store.record(resume, for: album.id)
         writeStore()
     }

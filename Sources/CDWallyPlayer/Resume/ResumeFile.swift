@@ -32,7 +32,8 @@ struct ResumeFile: Codable {
         lastDisc = state.lastDisc
         discs = [:]
         for (id, resume) in state.discs {
-            let bytes = resume.trackPath.isValidUTF8 ? nil : Data(resume.trackPath.bytes).base64EncodedString()
+            let bytes =
+                resume.trackPath.isValidUTF8 ? nil : Data(resume.trackPath.bytes).base64EncodedString()
             discs[id.rawValue] = Entry(
                 track: resume.trackIndex, path: resume.trackPath.display, pathBytes: bytes,
                 position: resume.position, finished: resume.finished, lastPlayed: resume.lastPlayed)
@@ -59,7 +60,8 @@ struct ResumeFile: Codable {
             throw ResumeFileProblem(reason: "not a cdwally resume file")
         }
         guard header.version == currentVersion else {
-            throw ResumeFileProblem(reason: "format version \(header.version), this cdwally reads \(currentVersion)")
+            throw ResumeFileProblem(
+                reason: "format version \(header.version), this cdwally reads \(currentVersion)")
         }
         let file: ResumeFile
         do {

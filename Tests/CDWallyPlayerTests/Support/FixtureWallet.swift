@@ -17,7 +17,8 @@ enum FixtureWallet {
                 artist: "cdwally fixtures", duration: fixture.seconds(ofTrack: index))
         }
         return Album(
-            id: AlbumID(identityKey: "cdwally fixtures\u{1F}gapless \(format)"), albumArtist: "cdwally fixtures",
+            id: AlbumID(identityKey: "cdwally fixtures\u{1F}gapless \(format)"),
+            albumArtist: "cdwally fixtures",
             title: "Gapless \(format)", tracks: tracks, directories: [files[0].parent])
     }
 

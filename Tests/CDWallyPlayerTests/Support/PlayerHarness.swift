@@ -14,6 +14,8 @@ final class PlayerHarness: Sendable {
     }
 
     let player: Player
+    /// The player's resume store, shared so tests see what it recorded before it is written.
+    let store: ResumeStore
     let directory: TestDirectory
     private let recorded = LockedValue<[PlayerEvent]>([])
     private let listener: Task<Void, Never>
@@ -34,7 +36,8 @@ final class PlayerHarness: Sendable {
             endOfDisc: endOfDisc, fallBackToNullOutput: fallBackToNullOutput)
         configuration.logger.logLevel = .critical
         self.directory = directory
-        player = try Player(configuration: configuration, wallet: wallet)
+        store = ResumeStore(directory: configuration.stateDirectory)
+        player = try Player(configuration: configuration, wallet: wallet, resumeStore: store)
         let events = player.events()
         let recorded = recorded
         listener = Task {
@@ -54,7 +57,9 @@ final class PlayerHarness: Sendable {
     /// The tracks mpv started, in order, as (disc position, track index).
     var startedTracks: [(disc: Int?, track: Int?)] {
         events.compactMap { event in
-            if case .trackChanged(let snapshot) = event { return (snapshot.disc?.position, snapshot.trackIndex) }
+            if case .trackChanged(let snapshot) = event {
+                return (snapshot.disc?.position, snapshot.trackIndex)
+            }
             return nil
         }
     }
