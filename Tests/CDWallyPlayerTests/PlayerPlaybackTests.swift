@@ -77,6 +77,24 @@ import Testing
         #expect(harness.startedTracks[3].track == 1)
     }
 
+    @Test func thenNextMarksTheDiscItLeftAsFinished() async throws {
+        // Real time, from near the end of the last track.
+        let wallet = try FixtureWallet.wallet()
+        let harness = try PlayerHarness(wallet: wallet, endOfDisc: .next)
+        try await harness.player.perform(.play(disc: 1, fromStart: false))
+        try await harness.player.perform(.pause)
+        try await harness.player.perform(.next)
+        try await harness.player.perform(.next)
+        try await harness.player.perform(.seek(.absolute(3.9)))
+        try await harness.player.perform(.resume)
+        #expect(await eventually { harness.player.snapshot.disc?.position == 2 })
+        let finished = harness.store.resume(for: wallet.discs[0].id)
+        await harness.close()
+        #expect(finished?.finished == true)
+        #expect(harness.finishedDiscs == ["Gapless flac"])
+        #expect(harness.player.snapshot.trackIndex == 1)
+    }
+
     @Test func thenRandomPicksAnotherDisc() async throws {
         let wallet = try FixtureWallet.wallet(["flac", "mp3", "opus"])
         let harness = try PlayerHarness(wallet: wallet, output: .pcm, endOfDisc: .random)

@@ -101,16 +101,12 @@ import Testing
         #expect(abs(snapshot.elapsed - 1.0) < 1.0)
     }
 
-    @Test(arguments: [
-        "{\"version\": 1, \"lastDisc\": \"0a1c", "\u{0}\u{7}garbage\u{FF}", "",
-        "{\"version\": 99, \"discs\": {}}", "[1, 2, 3]",
-        "{\"version\": 1, \"discs\": {\"x\": {\"track\": -3, \"path\": \"/a\", \"position\": 1, \"finished\": false, \"lastPlayed\": \"2025-01-01T00:00:00Z\"}}}",
-    ])
-    func ignoresADamagedResumeFileWithAWarning(contents: String) async throws {
+    @Test(arguments: DamagedResumeFile.allCases)
+    func ignoresADamagedResumeFileWithAWarning(damage: DamagedResumeFile) async throws {
         let directory = try TestDirectory()
         let state = directory.url.appendingPathComponent("state")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: state.appendingPathComponent("resume.json"))
+        try damage.contents.write(to: state.appendingPathComponent("resume.json"))
 
         let harness = try PlayerHarness(wallet: try FixtureWallet.wallet(), directory: directory)
         let snapshot = try await harness.player.perform(.play(disc: nil, fromStart: false))
@@ -129,5 +125,31 @@ import Testing
         let reread = ResumeStore(directory: RawPath(state.path))
         #expect(reread.loadProblem == nil)
         #expect(reread.lastDisc == harness.player.snapshot.disc?.album.id)
+    }
+}
+
+/// Ways a resume file can be spoilt; named so test output stays printable.
+enum DamagedResumeFile: String, CaseIterable, Sendable {
+    case cutShort
+    case binaryGarbage
+    case empty
+    case newerVersion
+    case notAnObject
+    case impossiblePosition
+
+    var contents: Data {
+        switch self {
+        case .cutShort: return Data("{\"version\": 1, \"lastDisc\": \"0a1c".utf8)
+        case .binaryGarbage: return Data([0, 7, 0x67, 0x61, 0xFF, 0xFE, 0x80])
+        case .empty: return Data()
+        case .newerVersion: return Data("{\"version\": 99, \"discs\": {}}".utf8)
+        case .notAnObject: return Data("[1, 2, 3]".utf8)
+        case .impossiblePosition:
+            return Data(
+                """
+                {"version": 1, "discs": {"x": {"track": -3, "path": "/a", "position": 1, "finished": false,
+                "lastPlayed": "2025-01-01T00:00:00Z"}}}
+                """.utf8)
+        }
     }
 }

@@ -15,22 +15,23 @@ final class EventHub: Sendable {
     func subscribe() -> AsyncStream<PlayerEvent> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: PlayerEvent.self, bufferingPolicy: .bufferingNewest(Self.bufferLimit))
-        let backlog: [PlayerEvent]? = table.withLock { table in
+        let joined: (id: Int, backlog: [PlayerEvent])? = table.withLock { table in
             guard !table.isFinished else { return nil }
             let id = table.nextID
             table.nextID += 1
             table.subscribers[id] = continuation
-            continuation.onTermination = { [weak self] _ in
-                self?.table.withLock { _ = $0.subscribers.removeValue(forKey: id) }
-            }
             defer { table.backlog.removeAll() }
-            return table.backlog
+            return (id, table.backlog)
         }
-        guard let backlog else {
+        guard let joined else {
             continuation.finish()
             return stream
         }
-        for event in backlog { continuation.yield(event) }
+        // Set outside the lock: termination runs this handler, which takes the lock.
+        continuation.onTermination = { [weak self] _ in
+            self?.table.withLock { _ = $0.subscribers.removeValue(forKey: joined.id) }
+        }
+        for event in joined.backlog { continuation.yield(event) }
         return stream
     }
 

@@ -115,14 +115,16 @@ extension PlayerEngine {
         guard let disc, let queue else { return }
         let album = disc.album
         stopMPV()
+        // Stopped before anything else, so loading the next disc does not save this one
+        // as "left at track 1" over its finished mark.
+        state = .stopped
         trackIndex = 1
         elapsed = 0
         duration = nil
         saveFinished(album)
+        publish()
         hub.emit(.discFinished(album))
         guard queue.hasPlayed else {
-            state = .stopped
-            publish()
             let error = PlayerError.nothingPlayable(album: album.title)
             hub.emit(.error(error))
             resolveWaiters(with: .failed(error))
@@ -135,11 +137,7 @@ extension PlayerEngine {
         case .next: nextPosition = DiscPicker.next(after: disc.position, count: wallet.discs.count)
         case .random: nextPosition = randomPosition()
         }
-        guard let nextPosition, let nextAlbum = wallet.disc(at: nextPosition) else {
-            state = .stopped
-            publish()
-            return
-        }
+        guard let nextPosition, let nextAlbum = wallet.disc(at: nextPosition) else { return }
         do {
             try load(nextAlbum, at: nextPosition, from: store.resumePoint(for: nextAlbum) ?? .start)
         } catch {
@@ -166,6 +164,9 @@ extension PlayerEngine {
         guard var queue, let started = queue.startedEntry, let disc,
             let index = queue.entryIDs.firstIndex(of: started.id)
         else { return }
+        // Removing the entry mpv is on would stop it. mpv can only be there already if it
+        // outran this event; the swap is then retried at the next track change.
+        if (try? mpv.property("playlist-pos"))?.intValue == Int64(index) { return }
         let end = queue.entryIDs.count
         do {
             let fresh = try mpv.appendFile(disc.album.tracks[index].path)
