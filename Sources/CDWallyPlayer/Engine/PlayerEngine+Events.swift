@@ -1,0 +1,222 @@
+import CDWallyCore
+import Foundation
+import Logging
+
+/// mpv's events, applied to the engine's state in the order mpv sent them. Events about
+/// entries of a queue that is gone (a disc left, a stop) are ignored by entry id.
+extension PlayerEngine {
+    func handle(_ event: MPVEvent) {
+        switch event {
+        case .startFile(let entryID):
+            didStart(entryID)
+        case .endFile(let entryID, let reason):
+            didEnd(entryID, reason: reason)
+        case .seek:
+            if queue?.contains(activeEntryID) == true { isSeeking = true }
+        case .playbackRestart:
+            didRestart()
+        case .propertyChange(let name, let value):
+            didChange(name, to: value)
+        case .log(let message):
+            logger.log(level: message.level.loggerLevel, "\(message.prefix): \(message.text)")
+        case .fileLoaded:
+            break
+        case .shutdown:
+            didShutDown()
+        }
+    }
+
+    private func didStart(_ entryID: Int64) {
+        activeEntryID = entryID
+        guard let queue, let index = queue.trackIndex(of: entryID) else { return }
+        trackIndex = index
+        elapsed = queue.startPosition(of: entryID)
+        duration = nil
+        isSeeking = false
+        if let started = queue.startedEntry, started.id != entryID { replaceResumedEntry() }
+        if isActive { saveCurrent(at: elapsed) }
+        publish()
+        hub.emit(.trackChanged(makeSnapshot()))
+    }
+
+    private func didEnd(_ entryID: Int64, reason: MPVEndFileReason) {
+        guard let queue, let disc, let index = queue.trackIndex(of: entryID) else { return }
+        switch reason {
+        case .error(let code) where code == .audioOutputInitFailed:
+            outputFailed(code)
+            return
+        case .error(let code):
+            let path = disc.album.tracks[index - 1].path
+            logger.warning("skipped \(path.display): \(code)")
+            hub.emit(.trackSkipped(path: path, reason: Self.skipReason(code)))
+        case .endOfFile:
+            confirmPlayback()
+        case .stopped, .quit, .redirect:
+            return
+        }
+        if entryID == queue.lastEntryID { discEnded() }
+    }
+
+    /// PLAYBACK_RESTART also comes when the audio output failed to open (END_FILE with the
+    /// error follows), so it confirms playback only while mpv has an output. Otherwise the
+    /// track's END_FILE decides: end of file confirms, an output error fails.
+    private func didRestart() {
+        guard queue?.contains(activeEntryID) == true else { return }
+        elapsed = currentPosition()
+        publish()
+        if isSeeking {
+            isSeeking = false
+            hub.emit(.seeked(makeSnapshot()))
+        }
+        if hasOpenOutput { confirmPlayback() }
+    }
+
+    /// `try?` folds "unavailable" (no output open) and a failed call into nil.
+    private var hasOpenOutput: Bool {
+        (try? mpv.property("current-ao")) != nil
+    }
+
+    private func confirmPlayback() {
+        queue?.hasPlayed = true
+        resolveWaiters(with: .playing)
+    }
+
+    private func didChange(_ name: String, to value: MPVNode) {
+        switch name {
+        case "time-pos":
+            guard queue?.contains(activeEntryID) == true, let seconds = value.doubleValue, seconds.isFinite
+            else {
+                return
+            }
+            elapsed = max(0, seconds)
+            if state == .playing && ContinuousClock.now - lastSave >= Self.saveInterval {
+                saveCurrent(at: elapsed)
+            }
+            publish()
+        case "duration":
+            guard queue?.contains(activeEntryID) == true else { return }
+            duration = value.doubleValue
+            publish()
+        case "current-ao":
+            let isNull = value.stringValue == "null"
+            if isNull && !outputIsNull && queue != nil && !configuration.wantsNullOutput {
+                logger.warning("audio output '\(configuration.outputName)' failed; using a null output")
+                hub.emit(.warning(.fellBackToNullOutput(device: configuration.outputName)))
+            }
+            outputIsNull = isNull
+        default:
+            break
+        }
+    }
+
+    /// The disc played its last track (or `next` was pressed on it): remember it as finished,
+    /// then stop or go on as configured. A disc on which nothing played never goes on.
+    func discEnded() {
+        guard let disc, let queue else { return }
+        let album = disc.album
+        stopMPV()
+        // Stopped before anything else, so loading the next disc does not save this one
+        // as "left at track 1" over its finished mark.
+        state = .stopped
+        trackIndex = 1
+        elapsed = 0
+        duration = nil
+        saveFinished(album)
+        publish()
+        hub.emit(.discFinished(album))
+        guard queue.hasPlayed else {
+            let error = PlayerError.nothingPlayable(album: album.title)
+            hub.emit(.error(error))
+            resolveWaiters(with: .failed(error))
+            return
+        }
+        resolveWaiters(with: .ended)
+        let nextPosition: Int?
+        switch configuration.endOfDisc {
+        case .stop: nextPosition = nil
+        case .next: nextPosition = DiscPicker.next(after: disc.position, count: wallet.discs.count)
+        case .random: nextPosition = randomPosition()
+        }
+        guard let nextPosition, let nextAlbum = wallet.disc(at: nextPosition) else { return }
+        do {
+            try load(nextAlbum, at: nextPosition, from: store.resumePoint(for: nextAlbum) ?? .start)
+        } catch {
+            hub.emit(.error(error))
+        }
+    }
+
+    /// No audio output opened: stop, keep the resume point, and tell whoever waits.
+    private func outputFailed(_ code: MPVErrorCode) {
+        stopMPV()
+        state = .stopped
+        duration = nil
+        publish()
+        let error = PlayerError.audioOutputFailed(device: configuration.outputName, message: code.description)
+        logger.error("\(error)")
+        hub.emit(.error(error))
+        resolveWaiters(with: .failed(error))
+    }
+
+    /// mpv keeps per-file options on a playlist entry, so the resumed track would start at the
+    /// old position again when played later (previous, or the disc played through). Once it
+    /// is no longer current it is swapped for a plain entry of the same file.
+    private func replaceResumedEntry() {
+        guard var queue, let started = queue.startedEntry, let disc,
+            let index = queue.entryIDs.firstIndex(of: started.id)
+        else { return }
+        // Removing the entry mpv is on would stop it. mpv can only be there already if it
+        // outran this event; the swap is then retried at the next track change.
+        if (try? mpv.property("playlist-pos"))?.intValue == Int64(index) { return }
+        let end = queue.entryIDs.count
+        do {
+            let fresh = try mpv.appendFile(disc.album.tracks[index].path)
+            do {
+                try mpv.movePlaylistEntry(from: end, to: index)
+            } catch {
+                try? mpv.removePlaylistEntry(at: end)
+                throw error
+            }
+            try mpv.removePlaylistEntry(at: index + 1)
+            queue.entryIDs[index] = fresh
+            queue.startedEntry = nil
+            self.queue = queue
+        } catch {
+            logger.warning("could not reset the resumed track's start position: \(error)")
+        }
+    }
+
+    private func didShutDown() {
+        if !isShutDown {
+            // mpv went away by itself: keep what can be kept.
+            if isActive { saveCurrent(at: elapsed) }
+            try? store.flush()
+            isShutDown = true
+        }
+        queue = nil
+        if isActive { state = .stopped }
+        resolveWaiters(with: .superseded)
+        publish()
+        hub.finish()
+    }
+
+    private static func skipReason(_ code: MPVErrorCode) -> String {
+        switch code {
+        case .loadingFailed: return "missing or unreadable"
+        case .unknownFormat: return "not an audio format mpv can decode"
+        case .nothingToPlay: return "holds no audio"
+        default: return code.description
+        }
+    }
+}
+
+extension MPVLogMessage.Level {
+    fileprivate var loggerLevel: Logger.Level {
+        switch self {
+        case .fatal, .error: return .error
+        case .warn: return .warning
+        case .info: return .info
+        case .verbose, .debug: return .debug
+        case .trace: return .trace
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// How a command that started or moved playback learns that mpv followed: it waits for the
+/// next PLAYBACK_RESTART of the current disc, or for whatever ended that hope (the disc
+/// ended, the output failed, another command took over), or for a timeout.
+extension PlayerEngine {
+    enum Outcome: Sendable {
+        case playing
+        case ended
+        case superseded
+        case timedOut
+        case failed(PlayerError)
+    }
+
+    struct Waiter {
+        var continuation: CheckedContinuation<Outcome, Never>
+        var timeout: Task<Void, Never>
+    }
+
+    /// Suspends until playback is confirmed; throws when it failed. Events are handled while
+    /// this waits, since the actor is free.
+    func waitForPlayback() async throws(PlayerError) {
+        let id = nextWaiterID
+        nextWaiterID += 1
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+            let timeout = Task { [weak self] in
+                try? await Task.sleep(for: Self.confirmationTimeout)
+                await self?.resolveWaiter(id, with: .timedOut)
+            }
+            waiters[id] = Waiter(continuation: continuation, timeout: timeout)
+        }
+        if case .failed(let error) = outcome { throw error }
+        if case .timedOut = outcome { logger.notice("mpv did not confirm playback in time") }
+    }
+
+    func resolveWaiter(_ id: Int, with outcome: Outcome) {
+        guard let waiter = waiters.removeValue(forKey: id) else { return }
+        waiter.timeout.cancel()
+        waiter.continuation.resume(returning: outcome)
+    }
+
+    func resolveWaiters(with outcome: Outcome) {
+        for id in waiters.keys { resolveWaiter(id, with: outcome) }
+    }
+}

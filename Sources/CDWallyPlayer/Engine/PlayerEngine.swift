@@ -1,0 +1,162 @@
+import CDWallyCore
+import Foundation
+import Logging
+
+/// The player's engine: the CD-player rules on top of one mpv handle.
+///
+/// Commands come in through `perform` (PlayerEngine+Commands.swift); mpv's events come in,
+/// in order, through `handle` (PlayerEngine+Events.swift), fed by one task that drains the
+/// handle's event thread. Both run on this actor, so the rules see one consistent state and
+/// a command that waits for mpv (a track to start) lets events through meanwhile. After
+/// every change the engine publishes a snapshot, which `Player.snapshot` reads without
+/// waiting, and tells subscribers through the event hub. Positions go to the resume store,
+/// whose writes happen off this actor.
+///
+/// Threads: all mutable state below belongs to the actor. `mpv` calls are synchronous and
+/// short; nothing here blocks on disk except the final flush at shutdown.
+actor PlayerEngine {
+    /// How long a command waits for mpv to confirm playback before returning anyway.
+    static let confirmationTimeout: Duration = .seconds(10)
+    /// Periodic position saves while playing: enough to lose little on a power cut, few
+    /// enough to spare SD cards.
+    static let saveInterval: Duration = .seconds(5)
+    /// `previous` goes to the previous track only this early in a track.
+    static let previousTrackWindow = 3.0
+
+    let mpv: MPVHandle
+    let configuration: PlayerConfiguration
+    let store: ResumeStore
+    let published: LockedValue<PlayerSnapshot>
+    let hub: EventHub
+
+    var wallet: Wallet
+    var state = PlaybackState.idle
+    var disc: CurrentDisc?
+    var trackIndex: Int?
+    var elapsed = 0.0
+    var duration: Double?
+    /// The disc's entries while mpv holds them; nil when stopped or idle.
+    var queue: DiscQueue?
+    /// The entry mpv started last, whichever disc it belonged to.
+    var activeEntryID: Int64?
+    var isSeeking = false
+    var lastSave = ContinuousClock.now
+    var outputIsNull = false
+    var isShutDown = false
+    var waiters: [Int: Waiter] = [:]
+    var nextWaiterID = 0
+    var randomness = SystemRandomNumberGenerator()
+
+    init(
+        mpv: MPVHandle, configuration: PlayerConfiguration, store: ResumeStore, wallet: Wallet,
+        published: LockedValue<PlayerSnapshot>, hub: EventHub
+    ) {
+        self.mpv = mpv
+        self.configuration = configuration
+        self.store = store
+        self.wallet = wallet
+        self.published = published
+        self.hub = hub
+    }
+
+    var logger: Logger { configuration.logger }
+
+    var isActive: Bool { state == .playing || state == .paused }
+
+    func makeSnapshot() -> PlayerSnapshot {
+        var track: AlbumTrack?
+        if let disc, let trackIndex, disc.album.tracks.indices.contains(trackIndex - 1) {
+            track = disc.album.tracks[trackIndex - 1]
+        }
+        return PlayerSnapshot(
+            state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
+            duration: duration,
+            wallet: wallet)
+    }
+
+    /// Makes the current state visible to `Player.snapshot`, and to subscribers when
+    /// something shown changed.
+    func publish() {
+        let snapshot = makeSnapshot()
+        let previous = published.withLock { current in
+            defer { current = snapshot }
+            return current
+        }
+        if previous.differsVisibly(from: snapshot) { hub.emit(.snapshotChanged(snapshot)) }
+    }
+
+    /// Where mpv is in the current file, falling back to the last known position.
+    func currentPosition() -> Double {
+        guard queue?.contains(activeEntryID) == true,
+            let seconds = (try? mpv.property("time-pos"))?.doubleValue, seconds.isFinite
+        else { return elapsed }
+        return max(0, seconds)
+    }
+
+    /// Remembers the current track and `position` for the current disc and queues a write.
+    func saveCurrent(at position: Double) {
+        guard let disc, let trackIndex, disc.album.tracks.indices.contains(trackIndex - 1) else { return }
+        let resume = DiscResume(
+            trackIndex: trackIndex, trackPath: disc.album.tracks[trackIndex - 1].path,
+            position: position.isFinite ? max(0, position) : 0, finished: false, lastPlayed: Date())
+        store.record(resume, for: disc.album.id)
+        writeStore()
+    }
+
+    /// Remembers that the current disc played to its end: it starts from track 1 next time.
+    func saveFinished(_ album: Album) {
+        guard let first = album.tracks.first else { return }
+        let resume = DiscResume(
+            trackIndex: 1, trackPath: first.path, position: 0, finished: true, lastPlayed: Date())
+        store.record(resume, for: album.id)
+        writeStore()
+    }
+
+    func writeStore() {
+        lastSave = .now
+        store.save { [hub] error in hub.emit(.error(error)) }
+    }
+
+    /// Ends mpv's playback of whatever it holds; its END_FILE events will not match a queue.
+    func stopMPV() {
+        queue = nil
+        do {
+            try mpv.stop()
+        } catch {
+            logger.warning("could not stop mpv: \(error)")
+        }
+    }
+
+    /// Saves positions, stops mpv and tears it down. Later commands throw `.shutDown`.
+    func shutdown() async {
+        guard !isShutDown else { return }
+        if isActive {
+            elapsed = currentPosition()
+            saveCurrent(at: elapsed)
+            state = .stopped
+        }
+        isShutDown = true
+        do {
+            try store.flush()
+        } catch {
+            hub.emit(.error(error))
+        }
+        resolveWaiters(with: .superseded)
+        queue = nil
+        publish()
+        mpv.quit()
+        await mpv.waitUntilDestroyed()
+    }
+}
+
+extension PlayerSnapshot {
+    /// Whether a display would change: anything but the elapsed time, or the elapsed time
+    /// crossing a whole second.
+    fileprivate func differsVisibly(from other: PlayerSnapshot) -> Bool {
+        var mine = self
+        var theirs = other
+        mine.elapsed = elapsed.rounded(.down)
+        theirs.elapsed = other.elapsed.rounded(.down)
+        return mine != theirs
+    }
+}

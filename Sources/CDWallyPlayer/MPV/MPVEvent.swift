@@ -1,0 +1,16 @@
+/// An mpv event copied into Swift values on the event thread, before the next
+/// `mpv_wait_event` frees mpv's copy. Entries are named by `playlist_entry_id`, which stays
+/// fixed for the life of the handle, never by playlist index.
+enum MPVEvent: Sendable, Equatable {
+    case startFile(entryID: Int64)
+    case endFile(entryID: Int64, reason: MPVEndFileReason)
+    case fileLoaded
+    /// A seek began; PLAYBACK_RESTART follows when audio flows again.
+    case seek
+    case playbackRestart
+    /// An observed property changed; `.none` means it is unavailable now.
+    case propertyChange(name: String, value: MPVNode)
+    case log(MPVLogMessage)
+    /// The core is gone and the handle destroyed; nothing follows.
+    case shutdown
+}

@@ -1,0 +1,46 @@
+/// One option set on a fresh handle before `mpv_initialize`.
+struct MPVOption: Sendable, Equatable {
+    var name: String
+    var value: String
+    /// Options that only some mpv versions know are skipped when mpv does not know them.
+    var bestEffort: Bool
+
+    init(_ name: String, _ value: String, bestEffort: Bool = false) {
+        self.name = name
+        self.value = value
+        self.bestEffort = bestEffort
+    }
+
+    /// What a music player embedding mpv needs whatever the configuration says.
+    ///
+    /// `mpv_create` already applies the `[libmpv]` profile (no config, no terminal, idle, no
+    /// input bindings); these are repeated so no profile change can undo them. Video is off
+    /// because cover art is a video track (mpv 0.38+ could open a window for it), and
+    /// `cover-art-auto=no` keeps mpv from loading folder images it would only discard.
+    static let embedded: [MPVOption] = [
+        MPVOption("config", "no"),
+        MPVOption("terminal", "no"),
+        MPVOption("input-terminal", "no"),
+        MPVOption("input-default-bindings", "no"),
+        MPVOption("input-vo-keyboard", "no"),
+        MPVOption("osc", "no"),
+        MPVOption("idle", "yes"),
+        MPVOption("vid", "no"),
+        MPVOption("audio-display", "no"),
+        MPVOption("cover-art-auto", "no"),
+        MPVOption("ytdl", "no"),
+        MPVOption("load-scripts", "no"),
+        MPVOption("audio-client-name", "cdwally"),
+        MPVOption("gapless-audio", "yes"),
+        MPVOption("prefetch-playlist", "yes"),
+        // Built-in Lua helpers load even with osc=no; their names changed across versions.
+        MPVOption("load-stats-overlay", "no", bestEffort: true),
+        MPVOption("load-osd-console", "no", bestEffort: true),
+        MPVOption("load-console", "no", bestEffort: true),
+        MPVOption("load-auto-profiles", "no", bestEffort: true),
+        MPVOption("load-select", "no", bestEffort: true),
+        MPVOption("load-positioning", "no", bestEffort: true),
+        MPVOption("load-commands", "no", bestEffort: true),
+        MPVOption("load-context-menu", "no", bestEffort: true),
+    ]
+}

@@ -1,1 +1,0 @@
-// CDWallyPlayer: placeholder until the module's first real file lands.

@@ -1,0 +1,100 @@
+import CDWallyCore
+import Logging
+
+/// The music player every front end talks to: commands in, snapshots and events out.
+///
+/// A `Player` owns one libmpv instance for its whole life. Start one per process, send it
+/// `PlayerCommand`s from any task, read `snapshot` whenever a display or a status request
+/// needs it, and subscribe with `events()` (each subscriber gets its own stream). Call
+/// `shutdown()` before exit: it saves every position and tears mpv down.
+///
+/// ```swift
+/// let player = try Player(configuration: configuration, wallet: wallet)
+/// try await player.perform(.play(disc: 3, fromStart: false))
+/// for await event in player.events() { … }
+/// await player.shutdown()
+/// ```
+///
+/// Threads: any. The engine actor owns all playback state; `snapshot` is a copy it
+/// publishes behind a lock, so reading it never waits for a command.
+public final class Player: Sendable {
+    private let engine: PlayerEngine
+    private let published: LockedValue<PlayerSnapshot>
+    private let hub: EventHub
+    private let mpv: MPVHandle
+
+    /// Starts mpv (no sound until the first `play`). `resumeStore` defaults to the one in
+    /// `configuration.stateDirectory`; pass one to share it with other readers.
+    public init(configuration: PlayerConfiguration, wallet: Wallet, resumeStore: ResumeStore? = nil)
+        throws(PlayerError)
+    {
+        let store = resumeStore ?? ResumeStore(directory: configuration.stateDirectory)
+        let mpv = try MPVHandle(options: configuration.handleOptions)
+        do {
+            try mpv.requestLogMessages(level: "warn")
+            try mpv.observe("time-pos", format: .double)
+            try mpv.observe("duration", format: .double)
+            try mpv.observe("current-ao", format: .string)
+        } catch {
+            mpv.quit()
+            throw error
+        }
+        let published = LockedValue(PlayerSnapshot.idle(wallet: wallet))
+        let hub = EventHub()
+        let engine = PlayerEngine(
+            mpv: mpv, configuration: configuration, store: store, wallet: wallet, published: published,
+            hub: hub)
+        self.mpv = mpv
+        self.engine = engine
+        self.published = published
+        self.hub = hub
+
+        // Unbounded: the engine must see every event, in order. The event thread only
+        // copies and yields; the engine catches up on its own task.
+        let (events, continuation) = AsyncStream.makeStream(of: MPVEvent.self)
+        mpv.startEvents { event in
+            continuation.yield(event)
+            if event == .shutdown { continuation.finish() }
+        }
+        Task {
+            for await event in events { await engine.handle(event) }
+        }
+        if case .resumeStateUnreadable(let file, let reason) = store.loadProblem {
+            configuration.logger.warning("\(PlayerWarning.resumeStateIgnored(file: file, reason: reason))")
+            hub.emit(.warning(.resumeStateIgnored(file: file, reason: reason)))
+        }
+    }
+
+    deinit {
+        // A player dropped without `shutdown()` still stops its mpv thread.
+        mpv.quit()
+    }
+
+    /// The state now, as last published; cheap, from any thread.
+    public var snapshot: PlayerSnapshot { published.current }
+
+    /// A new stream of everything that happens from now on (plus warnings raised before the
+    /// first subscriber). It ends when the player shuts down.
+    public func events() -> AsyncStream<PlayerEvent> {
+        hub.subscribe()
+    }
+
+    /// Carries out `command` and returns the state once it took effect: for commands that
+    /// start or move playback, once mpv confirmed it (or did not within 10 s).
+    @discardableResult
+    public func perform(_ command: PlayerCommand) async throws(PlayerError) -> PlayerSnapshot {
+        try await engine.perform(command)
+    }
+
+    /// Saves every position, flushes the resume file and destroys mpv. Idempotent.
+    public func shutdown() async {
+        await engine.shutdown()
+    }
+
+    /// The audio outputs mpv can open with this configuration ("auto" first).
+    public static func audioDevices(configuration: PlayerConfiguration) throws(PlayerError) -> [AudioDevice] {
+        let mpv = try MPVHandle(options: configuration.handleOptions)
+        defer { mpv.quit() }
+        return try mpv.audioDevices()
+    }
+}

@@ -1,0 +1,29 @@
+import CDWallyCore
+
+/// Everything a front end (terminal keys, control socket, MPRIS, evdev) can ask of the player.
+public enum PlayerCommand: Sendable, Hashable {
+    /// Plays the disc at a 1-based wallet position, resuming its saved track and position
+    /// unless `fromStart`. `nil` means the current disc, else the last one played, else disc 1.
+    case play(disc: Int?, fromStart: Bool)
+    case pause
+    /// Unpauses; when stopped or idle, plays as `play(disc: nil, fromStart: false)` would.
+    case resume
+    case toggle
+    /// Stops and remembers the position; `play` or `resume` continues from there.
+    case stop
+    /// The next track; on the last track it ends the disc (then the end-of-disc action runs).
+    case next
+    /// Within the first 3 seconds of a track the previous track, else the start of this one.
+    case previous
+    case seek(SeekTarget)
+    /// The next disc in the wallet, wrapping from the last to the first.
+    case nextDisc
+    /// The previous disc in the wallet, wrapping from the first to the last.
+    case previousDisc
+    /// A disc not played lately.
+    case randomDisc
+    /// A new wallet (the playlist or library changed): the current disc keeps playing.
+    case updateWallet(Wallet)
+    /// Saves positions and shuts the player down, as `Player.shutdown()`.
+    case quit
+}

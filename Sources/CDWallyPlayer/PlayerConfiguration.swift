@@ -1,0 +1,53 @@
+import CDWallyCore
+import Logging
+
+/// How the player is set up; the CLI fills it from flags, environment and config file.
+public struct PlayerConfiguration: Sendable {
+    /// Where `resume.json` lives (`$XDG_STATE_HOME/cdwally/<libhash>/`).
+    public var stateDirectory: RawPath
+    /// An mpv device name from `Player.audioDevices` ("alsa/…", "pulse/…"); nil lets mpv choose.
+    public var audioDevice: String?
+    /// Extra mpv options, applied in order after cdwally's own so they can override them
+    /// (`[player.mpv]` in the config file; tests use `ao=pcm` and `ao-pcm-file=…`).
+    public var mpvOptions: [(name: String, value: String)]
+    public var replayGain: ReplayGainMode
+    public var endOfDisc: EndOfDiscAction
+    /// When no device opens, play into a null output (with a warning) instead of failing.
+    public var fallBackToNullOutput: Bool
+    /// Receives mpv's warnings and errors and the player's own notes.
+    public var logger: Logger
+
+    public init(
+        stateDirectory: RawPath, audioDevice: String? = nil, mpvOptions: [(name: String, value: String)] = [],
+        replayGain: ReplayGainMode = .album, endOfDisc: EndOfDiscAction = .stop,
+        fallBackToNullOutput: Bool = false, logger: Logger = Logger(label: "cdwally.player")
+    ) {
+        self.stateDirectory = stateDirectory
+        self.audioDevice = audioDevice
+        self.mpvOptions = mpvOptions
+        self.replayGain = replayGain
+        self.endOfDisc = endOfDisc
+        self.fallBackToNullOutput = fallBackToNullOutput
+        self.logger = logger
+    }
+
+    /// The name errors and warnings give the output: the device, else the `ao` option, else "auto".
+    var outputName: String {
+        audioDevice ?? mpvOptions.last(where: { $0.name == "ao" })?.value ?? "auto"
+    }
+
+    /// True when the user asked for a null output, so falling back to one is no news.
+    var wantsNullOutput: Bool {
+        mpvOptions.last(where: { $0.name == "ao" })?.value.split(separator: ",").first == "null"
+    }
+
+    /// Everything set on a fresh mpv handle, in order.
+    var handleOptions: [MPVOption] {
+        var options = MPVOption.embedded
+        options.append(MPVOption("replaygain", replayGain.mpvValue))
+        options.append(MPVOption("audio-fallback-to-null", fallBackToNullOutput ? "yes" : "no"))
+        if let audioDevice { options.append(MPVOption("audio-device", audioDevice)) }
+        options += mpvOptions.map { MPVOption($0.name, $0.value) }
+        return options
+    }
+}

@@ -1,0 +1,50 @@
+/// What can go wrong in the player, each case carrying what its one-line message needs.
+public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
+    /// A libmpv call failed: `call` names it, `message` is mpv's own text.
+    case mpv(call: String, message: String)
+    /// `mpv_create` gave no handle (out of memory, or a numeric locale mpv refuses).
+    case mpvCreateFailed
+    /// An mpv option from the configuration was refused.
+    case invalidOption(name: String, value: String, message: String)
+    /// `play` named a wallet position that does not exist (any position, when the wallet is
+    /// empty).
+    case discOutOfRange(requested: Int, walletSize: Int)
+    /// No audio output could be opened on `device` ("auto" when none was configured).
+    case audioOutputFailed(device: String, message: String)
+    /// Every track of the disc failed to load, so nothing played.
+    case nothingPlayable(album: String)
+    /// The resume file could not be read or made no sense; it was ignored.
+    case resumeStateUnreadable(file: String, reason: String)
+    /// The resume file could not be written.
+    case resumeStateNotSaved(file: String, reason: String)
+    /// The player was shut down; it takes no more commands.
+    case shutDown
+
+    public var description: String {
+        switch self {
+        case .mpv(let call, let message):
+            return "libmpv: \(call) failed: \(message)"
+        case .mpvCreateFailed:
+            return
+                "libmpv: could not create a player (mpv_create failed); check memory and that LC_NUMERIC is C"
+        case .invalidOption(let name, let value, let message):
+            return "mpv option '\(name)=\(value)' was refused (\(message)); fix or remove it in [player.mpv]"
+        case .discOutOfRange(let requested, let walletSize):
+            if walletSize == 0 {
+                return "there is no disc \(requested): the wallet is empty; add albums to the CDs playlist"
+            }
+            return "there is no disc \(requested): the wallet holds discs 1 to \(walletSize)"
+        case .audioOutputFailed(let device, let message):
+            return
+                "could not open audio device '\(device)' (\(message)); set [player] audio_device to a device that exists"
+        case .nothingPlayable(let album):
+            return "no track of '\(album)' could be played: check that its files exist and are readable"
+        case .resumeStateUnreadable(let file, let reason):
+            return "ignored the resume file \(file) (\(reason)); discs will start from track 1"
+        case .resumeStateNotSaved(let file, let reason):
+            return "could not save play positions to \(file) (\(reason)); check that the folder is writable"
+        case .shutDown:
+            return "the player has shut down"
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import CDWallyCore
+import Foundation
+
+/// Every disc's saved place, and the disc played last, kept in `resume.json` in the state
+/// directory (format in `ResumeFile`). The player records into it; `cdwally discs --json`
+/// reads it to show where each disc would resume.
+///
+/// A missing file is an empty store. A file cut short, garbage or from a newer cdwally is
+/// ignored and reported through `loadProblem`, never fatal; the next save replaces it.
+///
+/// Threads: any. The state sits behind a lock. Writes run on `writer`, a serial queue, so
+/// the player never waits for fsync (slow on SD cards), and they coalesce: any number of
+/// saves while one write is queued cost one write of the latest state.
+public final class ResumeStore: Sendable {
+    public static let fileName = "resume.json"
+
+    /// The resume file.
+    public let file: RawPath
+    /// Why the existing file was ignored, if it was (`PlayerError.resumeStateUnreadable`).
+    public let loadProblem: PlayerError?
+
+    private let stored: LockedValue<Stored>
+    private let writer = DispatchQueue(label: "cdwally.resume-store")
+
+    /// Reads `resume.json` in `directory`, if there is one.
+    public init(directory: RawPath) {
+        file = directory.appending(Self.fileName)
+        var state = ResumeState.empty
+        var problem: PlayerError?
+        do throws(StateFile.Failure) {
+            if let data = try StateFile.contents(of: file) {
+                do throws(ResumeFileProblem) {
+                    state = try ResumeFile.decode(data)
+                } catch {
+                    problem = .resumeStateUnreadable(file: file.display, reason: error.reason)
+                }
+            }
+        } catch {
+            problem = .resumeStateUnreadable(file: file.display, reason: error.reason)
+        }
+        loadProblem = problem
+        stored = LockedValue(Stored(state: state))
+    }
+
+    /// The saved place of one disc, if it was ever played.
+    public func resume(for id: AlbumID) -> DiscResume? {
+        stored.withLock { $0.state.discs[id] }
+    }
+
+    /// Where playing `album` would start; nil when it was never played.
+    public func resumePoint(for album: Album) -> ResumePoint? {
+        resume(for: album.id)?.resumePoint(in: album)
+    }
+
+    /// The disc played most recently, if any.
+    public var lastDisc: AlbumID? {
+        stored.withLock { $0.state.lastDisc }
+    }
+
+    /// Every disc's saved place.
+    public var discs: [AlbumID: DiscResume] {
+        stored.withLock { $0.state.discs }
+    }
+
+    /// Remembers `resume` for disc `id`, which becomes the last disc played. Call `save` to
+    /// write it.
+    func record(_ resume: DiscResume, for id: AlbumID) {
+        stored.withLock { stored in
+            stored.state.discs[id] = resume
+            stored.state.lastDisc = id
+            stored.isDirty = true
+        }
+    }
+
+    /// Writes the state soon, off the caller's thread; a failure goes to `report`.
+    func save(reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
+        let schedule = stored.withLock { stored in
+            defer { stored.isWriteQueued = true }
+            return !stored.isWriteQueued
+        }
+        guard schedule else { return }
+        writer.async {
+            if let error = self.writeIfDirty() { report(error) }
+        }
+    }
+
+    /// Writes any unsaved state now and returns when it is on disk.
+    public func flush() throws(PlayerError) {
+        writer.sync { _ = writeIfDirty() }
+        let failure = stored.withLock { $0.isDirty ? $0.lastFailure : nil }
+        if let failure { throw failure }
+    }
+
+    /// Runs on `writer` only. Returns a failure only when it differs from the last one, so a
+    /// read-only disk is reported once rather than every five seconds.
+    private func writeIfDirty() -> PlayerError? {
+        let state: ResumeState? = stored.withLock { stored in
+            stored.isWriteQueued = false
+            guard stored.isDirty else { return nil }
+            stored.isDirty = false
+            return stored.state
+        }
+        guard let state else { return nil }
+        do {
+            try StateFile.replace(file, with: try ResumeFile(state: state).encoded())
+            stored.withLock { $0.lastFailure = nil }
+            return nil
+        } catch {
+            let reason = (error as? StateFile.Failure)?.reason ?? "\(error)"
+            let failure = PlayerError.resumeStateNotSaved(file: file.display, reason: reason)
+            // Left dirty, so the next save tries again (the disk may come back).
+            return stored.withLock { stored in
+                stored.isDirty = true
+                defer { stored.lastFailure = failure }
+                return stored.lastFailure == failure ? nil : failure
+            }
+        }
+    }
+}
+
+/// The store's state and its write bookkeeping, behind the store's lock.
+private struct Stored: Sendable {
+    var state: ResumeState
+    var isDirty = false
+    var isWriteQueued = false
+    var lastFailure: PlayerError?
+}

@@ -1,0 +1,174 @@
+import CDWallyCore
+import Foundation
+import Testing
+
+@testable import CDWallyPlayer
+
+/// Whole discs through the real engine and libmpv, rendered untimed with `ao=pcm`.
+@Suite struct PlayerPlaybackTests {
+    @Test func playsTheAlbumsTracksInOrderAndStopsAtTheEnd() async throws {
+        let wallet = try FixtureWallet.wallet()
+        let harness = try PlayerHarness(wallet: wallet, output: .pcm)
+        try await harness.player.perform(.play(disc: 2, fromStart: false))
+        #expect(await harness.waitFor { !$0.filter(isDiscFinished).isEmpty })
+        let stopped = await eventually { harness.player.snapshot.state == .stopped }
+        await harness.close(keepFiles: true)
+        defer { harness.directory.remove() }
+
+        #expect(harness.startedTracks.map(\.track) == [1, 2, 3])
+        #expect(harness.startedTracks.allSatisfy { $0.disc == 2 })
+        #expect(harness.finishedDiscs == ["Gapless mp3"])
+        #expect(stopped)
+        #expect(harness.player.snapshot.trackIndex == 1)
+        #expect(harness.notices == [])
+        let fixture = try GaplessFixture("mp3")
+        #expect(try WAVFile(contentsOf: harness.directory.file("out.wav")).frames == fixture.totalSamples)
+    }
+
+    @Test func skipsAMissingFileMidAlbumAndPlaysOn() async throws {
+        let directory = try TestDirectory()
+        let paths = try FixtureWallet.copies("flac", into: directory)
+        try FileManager.default.removeItem(atPath: paths[1].display)
+        let album = try FixtureWallet.album("flac", paths: paths)
+        let harness = try PlayerHarness(
+            wallet: Wallet(discs: [album], total: 1, capacity: 20), output: .pcm, directory: directory)
+        try await harness.player.perform(.play(disc: 1, fromStart: false))
+        #expect(await harness.waitFor { !$0.filter(isDiscFinished).isEmpty })
+        await harness.close(keepFiles: true)
+        defer { directory.remove() }
+
+        let skipped = harness.events.compactMap { event -> RawPath? in
+            if case .trackSkipped(let path, _) = event { return path }
+            return nil
+        }
+        #expect(skipped == [paths[1]])
+        #expect(harness.finishedDiscs == ["Gapless flac"])
+        let fixture = try GaplessFixture("flac")
+        let frames = try WAVFile(contentsOf: directory.file("out.wav")).frames
+        #expect(frames == fixture.album.tracks[0].samples + fixture.album.tracks[2].samples)
+    }
+
+    @Test func reportsADiscWhereNothingPlaysAndDoesNotGoOn() async throws {
+        let directory = try TestDirectory()
+        let paths = try FixtureWallet.copies("flac", into: directory)
+        for path in paths { try FileManager.default.removeItem(atPath: path.display) }
+        let album = try FixtureWallet.album("flac", paths: paths)
+        let wallet = Wallet(discs: [album, try FixtureWallet.album("mp3")], total: 2, capacity: 20)
+        let harness = try PlayerHarness(wallet: wallet, output: .pcm, endOfDisc: .next, directory: directory)
+        await #expect(throws: PlayerError.nothingPlayable(album: "Gapless flac")) {
+            try await harness.player.perform(.play(disc: 1, fromStart: false))
+        }
+        #expect(harness.player.snapshot.state == .stopped)
+        #expect(harness.player.snapshot.disc?.position == 1)
+        await harness.close()
+    }
+
+    @Test func thenNextGoesOnToTheNextDiscWrappingToTheFirst() async throws {
+        let wallet = try FixtureWallet.wallet(["flac", "opus"])
+        let harness = try PlayerHarness(wallet: wallet, output: .pcm, endOfDisc: .next)
+        try await harness.player.perform(.play(disc: 2, fromStart: false))
+        #expect(
+            await harness.waitFor { $0.filter(isDiscFinished).count >= 1 && startedDiscs($0).contains(1) })
+        await harness.close()
+
+        #expect(harness.finishedDiscs.first == "Gapless opus")
+        let discs = harness.startedTracks.map(\.disc)
+        #expect(Array(discs.prefix(4)) == [2, 2, 2, 1])
+        #expect(harness.startedTracks[3].track == 1)
+    }
+
+    @Test func thenNextMarksTheDiscItLeftAsFinished() async throws {
+        // Real time, from near the end of the last track.
+        let wallet = try FixtureWallet.wallet()
+        let harness = try PlayerHarness(wallet: wallet, endOfDisc: .next)
+        try await harness.player.perform(.play(disc: 1, fromStart: false))
+        try await harness.player.perform(.pause)
+        try await harness.player.perform(.next)
+        try await harness.player.perform(.next)
+        try await harness.player.perform(.seek(.absolute(3.9)))
+        try await harness.player.perform(.resume)
+        #expect(await eventually { harness.player.snapshot.disc?.position == 2 })
+        let finished = harness.store.resume(for: wallet.discs[0].id)
+        await harness.close()
+        #expect(finished?.finished == true)
+        #expect(harness.finishedDiscs == ["Gapless flac"])
+        #expect(harness.player.snapshot.trackIndex == 1)
+    }
+
+    @Test func thenRandomPicksAnotherDisc() async throws {
+        let wallet = try FixtureWallet.wallet(["flac", "mp3", "opus"])
+        let harness = try PlayerHarness(wallet: wallet, output: .pcm, endOfDisc: .random)
+        try await harness.player.perform(.play(disc: 1, fromStart: false))
+        #expect(await harness.waitFor { startedDiscs($0).contains { $0 != 1 } })
+        await harness.close()
+        let next = startedDiscs(harness.events).first { $0 != 1 }
+        #expect(next == 2 || next == 3)
+    }
+
+    @Test func aFinishedDiscStartsFromTrackOneNextTime() async throws {
+        let wallet = try FixtureWallet.wallet(["flac"])
+        let harness = try PlayerHarness(wallet: wallet, output: .pcm)
+        try await harness.player.perform(.play(disc: 1, fromStart: false))
+        #expect(await harness.waitFor { $0.filter(isDiscFinished).count == 1 })
+        #expect(harness.store.resume(for: wallet.discs[0].id)?.finished == true)
+
+        try await harness.player.perform(.play(disc: nil, fromStart: false))
+        #expect(await harness.waitFor { $0.filter(isDiscFinished).count == 2 })
+        await harness.close()
+        #expect(harness.startedTracks.map(\.track) == [1, 2, 3, 1, 2, 3])
+    }
+
+    @Test func failsToPlayOnAnAudioDeviceThatDoesNotExist() async throws {
+        let wallet = try FixtureWallet.wallet(["flac"])
+        let harness = try PlayerHarness(wallet: wallet, audioDevice: "alsa/cdwally-no-such-device")
+        await #expect(throws: PlayerError.self) {
+            try await harness.player.perform(.play(disc: 1, fromStart: false))
+        }
+        do {
+            try await harness.player.perform(.play(disc: 1, fromStart: false))
+        } catch {
+            guard case .audioOutputFailed(let device, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(device == "alsa/cdwally-no-such-device")
+            #expect(error.description.contains("alsa/cdwally-no-such-device"))
+        }
+        #expect(harness.player.snapshot.state == .stopped)
+        await harness.close()
+    }
+
+    @Test func fallsBackToANullOutputWithAWarning() async throws {
+        let wallet = try FixtureWallet.wallet(["flac"])
+        let harness = try PlayerHarness(
+            wallet: wallet, audioDevice: "alsa/cdwally-no-such-device", fallBackToNullOutput: true)
+        let snapshot = try await harness.player.perform(.play(disc: 1, fromStart: false))
+        #expect(snapshot.state == .playing)
+        #expect(
+            await harness.waitFor {
+                $0.contains(.warning(.fellBackToNullOutput(device: "alsa/cdwally-no-such-device")))
+            })
+        await harness.close()
+    }
+
+    @Test func listsAudioDevices() throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let devices = try Player.audioDevices(
+            configuration: PlayerConfiguration(stateDirectory: directory.path))
+        #expect(devices.first?.name == "auto")
+        #expect(devices.allSatisfy { !$0.name.isEmpty && !$0.description.isEmpty })
+    }
+}
+
+func isDiscFinished(_ event: PlayerEvent) -> Bool {
+    if case .discFinished = event { return true }
+    return false
+}
+
+func startedDiscs(_ events: [PlayerEvent]) -> [Int?] {
+    events.compactMap { event in
+        if case .trackChanged(let snapshot) = event { return snapshot.disc?.position }
+        return nil
+    }
+}

@@ -1,0 +1,110 @@
+import CDWallyCore
+import Foundation
+import Testing
+
+@testable import CDWallyPlayer
+
+/// The resume store on real files in a temporary folder.
+@Suite struct ResumeStoreTests {
+    private let disc = AlbumID(identityKey: "artist\u{1F}album")
+
+    @Test func aMissingFileIsAnEmptyStore() throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let store = ResumeStore(directory: directory.path.appending("state"))
+        #expect(store.loadProblem == nil)
+        #expect(store.discs.isEmpty)
+        #expect(store.lastDisc == nil)
+    }
+
+    @Test func savesAndReadsBackEveryField() throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let state = directory.path.appending("state/nested")
+        // Latin-1 "é": not UTF-8, so it must survive as bytes.
+        let path = RawPath(bytes: Array("/music/caf".utf8) + [0xE9] + Array("/02.flac".utf8))
+        let played = Date(timeIntervalSince1970: 1_700_000_000)
+        let resume = DiscResume(
+            trackIndex: 2, trackPath: path, position: 71.25, finished: false, lastPlayed: played)
+        let store = ResumeStore(directory: state)
+        store.record(resume, for: disc)
+        try store.flush()
+
+        let reread = ResumeStore(directory: state)
+        #expect(reread.loadProblem == nil)
+        #expect(reread.resume(for: disc) == resume)
+        #expect(reread.lastDisc == disc)
+
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: directory.file("state/nested/resume.json")))
+        let object = try #require(json as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let entries = try #require(object["discs"] as? [String: [String: Any]])
+        #expect(entries[disc.rawValue]?["track"] as? Int == 2)
+        #expect(entries[disc.rawValue]?["position"] as? Double == 71.25)
+        #expect(entries[disc.rawValue]?["path"] as? String == "/music/caf\u{FFFD}/02.flac")
+    }
+
+    @Test func leavesNoTemporaryFilesBehind() throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let store = ResumeStore(directory: directory.path)
+        for second in 0..<20 {
+            store.record(
+                DiscResume(
+                    trackIndex: 1, trackPath: RawPath("/a.flac"), position: Double(second), finished: false,
+                    lastPlayed: Date()),
+                for: disc)
+            store.save { _ in }
+        }
+        try store.flush()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        #expect(names == ["resume.json"])
+        #expect(ResumeStore(directory: directory.path).resume(for: disc)?.position == 19)
+    }
+
+    @Test func reportsAFolderItCannotWriteOnce() throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        // A file where the folder should be: no permission trick needed, so it fails as root too.
+        try Data("x".utf8).write(to: directory.file("blocked"))
+        let store = ResumeStore(directory: directory.path.appending("blocked"))
+        let reports = LockedValue<[PlayerError]>([])
+        for _ in 0..<3 {
+            store.record(
+                DiscResume(
+                    trackIndex: 1, trackPath: RawPath("/a.flac"), position: 1, finished: false,
+                    lastPlayed: Date()),
+                for: disc)
+            store.save { error in reports.withLock { $0.append(error) } }
+            #expect(throws: PlayerError.self) { try store.flush() }
+        }
+        #expect(reports.current.count == 1)
+        guard case .resumeStateNotSaved(let file, _) = reports.current.first else {
+            Issue.record("expected resumeStateNotSaved, got \(reports.current)")
+            return
+        }
+        #expect(file == directory.path.appending("blocked/resume.json").display)
+    }
+
+    @Test func resumePointMatchesThePathFirstThenTheIndex() {
+        let tracks = (1...3).map { (number: Int) in
+            AlbumTrack(
+                path: RawPath("/m/0\(number).flac"), disc: 1, track: number, title: "\(number)", artist: "a",
+                duration: 60)
+        }
+        let album = Album(
+            id: disc, albumArtist: "a", title: "t", tracks: tracks, directories: [RawPath("/m")])
+        func point(_ index: Int, _ path: String, finished: Bool = false) -> ResumePoint {
+            DiscResume(
+                trackIndex: index, trackPath: RawPath(path), position: 12, finished: finished,
+                lastPlayed: Date()
+            )
+            .resumePoint(in: album)
+        }
+        #expect(point(1, "/m/03.flac") == ResumePoint(track: 3, position: 12))
+        #expect(point(2, "/m/renamed.flac") == ResumePoint(track: 2, position: 12))
+        #expect(point(7, "/m/renamed.flac") == .start)
+        #expect(point(2, "/m/02.flac", finished: true) == .start)
+    }
+}

@@ -1,0 +1,90 @@
+import CDWallyCore
+import Foundation
+
+@testable import CDWallyPlayer
+
+/// A real `Player` on real libmpv with a private state folder, recording every event it
+/// sends. `close()` shuts the player down and removes the folder.
+final class PlayerHarness: Sendable {
+    enum Output {
+        /// Real-time silence: for tests that pause, seek and look at positions.
+        case null
+        /// Untimed rendering into `out.wav`: a whole album in a fraction of a second.
+        case pcm
+    }
+
+    let player: Player
+    /// The player's resume store, shared so tests see what it recorded before it is written.
+    let store: ResumeStore
+    let directory: TestDirectory
+    private let recorded = LockedValue<[PlayerEvent]>([])
+    private let listener: Task<Void, Never>
+
+    init(
+        wallet: Wallet, output: Output = .null, endOfDisc: EndOfDiscAction = .stop,
+        audioDevice: String? = nil, fallBackToNullOutput: Bool = false, directory: TestDirectory? = nil
+    ) throws {
+        let directory = try directory ?? TestDirectory()
+        var options: [(name: String, value: String)] = []
+        switch output {
+        case .null: options = [("ao", "null")]
+        case .pcm: options = [("ao", "pcm"), ("ao-pcm-file", directory.file("out.wav").path)]
+        }
+        if audioDevice != nil { options = [] }
+        var configuration = PlayerConfiguration(
+            stateDirectory: directory.path.appending("state"), audioDevice: audioDevice, mpvOptions: options,
+            endOfDisc: endOfDisc, fallBackToNullOutput: fallBackToNullOutput)
+        configuration.logger.logLevel = .critical
+        self.directory = directory
+        store = ResumeStore(directory: configuration.stateDirectory)
+        player = try Player(configuration: configuration, wallet: wallet, resumeStore: store)
+        let events = player.events()
+        let recorded = recorded
+        listener = Task {
+            for await event in events { recorded.withLock { $0.append(event) } }
+        }
+    }
+
+    var events: [PlayerEvent] { recorded.current }
+
+    var stateDirectory: RawPath { directory.path.appending("state") }
+
+    /// Waits until the recorded events satisfy `condition`.
+    func waitFor(_ condition: @escaping ([PlayerEvent]) -> Bool) async -> Bool {
+        await eventually { condition(self.events) }
+    }
+
+    /// The tracks mpv started, in order, as (disc position, track index).
+    var startedTracks: [(disc: Int?, track: Int?)] {
+        events.compactMap { event in
+            if case .trackChanged(let snapshot) = event {
+                return (snapshot.disc?.position, snapshot.trackIndex)
+            }
+            return nil
+        }
+    }
+
+    var finishedDiscs: [String] {
+        events.compactMap { event in
+            if case .discFinished(let album) = event { return album.title }
+            return nil
+        }
+    }
+
+    /// Errors and warnings the player raised, which most tests expect none of.
+    var notices: [PlayerEvent] {
+        events.filter { event in
+            switch event {
+            case .error, .warning: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Shuts the player down; the folder stays for a second player when `keepFiles`.
+    func close(keepFiles: Bool = false) async {
+        await player.shutdown()
+        await listener.value
+        if !keepFiles { directory.remove() }
+    }
+}
