@@ -85,3 +85,20 @@ import Testing
         #expect(value.serialized(pretty: false) == #"{"b":1,"a":null,"s":"q\"\n\u0001","d":1.235}"#)
     }
 }
+
+@Suite struct JSONParsingTests {
+    @Test func parsesWhatItWrites() throws {
+        let value = JSONValue.object([
+            ("n", .int(3)), ("d", .double(1.5)), ("b", .bool(true)), ("s", .string("é\"")), ("z", .null),
+            ("a", .array([.int(1), .string("x")])),
+        ])
+        let parsed = try JSONValue(parsing: Array(value.serialized().utf8))
+        #expect(parsed["n"]?.intValue == 3)
+        #expect(parsed["d"]?.doubleValue == 1.5)
+        #expect(parsed["b"]?.boolValue == true)
+        #expect(parsed["s"]?.stringValue == "é\"")
+        #expect(parsed["z"] == .null)
+        #expect(parsed["a"] == .array([.int(1), .string("x")]))
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: Array("{nope".utf8)) }
+    }
+}

@@ -18,11 +18,11 @@ struct DiscsCommand: ParsableCommand {
     func run() throws {
         try CommandContext.run(global) { context in
             let (_, report) = try context.wallet()
-            let resume = ResumePoints(context: context, root: report.library)
+            let resume = ResumePoints(stateFolder: context.stateFolder(for: report.library))
             if report.wallet.discs.isEmpty { StandardError.emit("cdwally: \(EmptyWallet.reason(report))\n") }
             if json {
                 let discs = report.wallet.discs.enumerated().map { offset, album in
-                    WalletJSON.disc(album, position: offset + 1, resume: resume[album])
+                    AlbumJSON.disc(album, position: offset + 1, resume: resume[album])
                 }
                 context.print(
                     JSONValue.object([

@@ -26,10 +26,10 @@ struct TracksCommand: ParsableCommand {
             if json {
                 context.print(
                     JSONValue.object([
-                        ("disc", WalletJSON.discReference(album, position: position)),
+                        ("disc", AlbumJSON.discReference(album, position: position)),
                         (
                             "tracks",
-                            .array(album.tracks.enumerated().map { WalletJSON.track($1, index: $0 + 1) })
+                            .array(album.tracks.enumerated().map { AlbumJSON.track($1, index: $0 + 1) })
                         ),
                     ]).serialized())
             } else {

@@ -1,13 +1,17 @@
 import CDWallyCore
+import CDWallyPlayer
 
 /// The saved resume points of the discs, for `discs` to show.
 struct ResumePoints {
-    private var points: [AlbumID: WalletJSON.Resume] = [:]
+    private let store: ResumeStore
 
-    init(context: CommandContext, root: RawPath) {
-        // Filled from the player's resume store once playback lands.
-        _ = (context, root)
+    init(stateFolder: String) {
+        store = ResumeStore(directory: RawPath(stateFolder))
     }
 
-    subscript(album: Album) -> WalletJSON.Resume? { points[album.id] }
+    /// Where playing `album` again would start, when it is somewhere past the very start.
+    subscript(album: Album) -> AlbumJSON.Resume? {
+        guard let point = store.resumePoint(for: album), point != .start else { return nil }
+        return AlbumJSON.Resume(track: point.track, position: point.position)
+    }
 }

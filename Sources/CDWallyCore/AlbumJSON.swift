@@ -1,14 +1,18 @@
-import CDWallyCore
-
-/// The JSON shapes of discs and tracks, shared by `discs`, `tracks` and `status`.
-enum WalletJSON {
+/// The JSON shapes of discs and tracks that `discs`, `tracks` and `status` share, so that a
+/// disc or track reads the same wherever it appears.
+public enum AlbumJSON {
     /// Where a disc's resume point is, when it has one.
-    struct Resume {
-        var track: Int
-        var position: Double
+    public struct Resume: Sendable {
+        public var track: Int
+        public var position: Double
+
+        public init(track: Int, position: Double) {
+            self.track = track
+            self.position = position
+        }
     }
 
-    static func disc(_ album: Album, position: Int, resume: Resume?) -> JSONValue {
+    public static func disc(_ album: Album, position: Int, resume: Resume?) -> JSONValue {
         .object([
             ("position", .int(position)),
             ("id", .string(album.id.rawValue)),
@@ -28,7 +32,7 @@ enum WalletJSON {
     }
 
     /// The short form of a disc: which one it is.
-    static func discReference(_ album: Album, position: Int) -> JSONValue {
+    public static func discReference(_ album: Album, position: Int) -> JSONValue {
         .object([
             ("position", .int(position)),
             ("id", .string(album.id.rawValue)),
@@ -38,7 +42,7 @@ enum WalletJSON {
     }
 
     /// A track; `index` is its 1-based place in the play order.
-    static func track(_ track: AlbumTrack, index: Int, duration: Double? = nil) -> JSONValue {
+    public static func track(_ track: AlbumTrack, index: Int, duration: Double? = nil) -> JSONValue {
         .object([
             ("index", .int(index)),
             ("disc", .int(track.disc)),
