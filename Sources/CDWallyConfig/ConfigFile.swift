@@ -26,7 +26,7 @@ public struct ConfigFile: Sendable, Equatable {
     public var warnings: [String] = []
 
     public static let endOfDiscActions = ["stop", "next", "random"]
-    public static let replayGainModes = ["album", "track", "no"]
+    public static let replayGainModes = ["album", "track", "off", "no"]
 
     /// Loads and checks a config file. Paths in it may start with `~`; relative ones are
     /// relative to the file's folder.

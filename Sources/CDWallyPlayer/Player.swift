@@ -60,7 +60,7 @@ public final class Player: Sendable {
             for await event in events { await engine.handle(event) }
         }
         if case .resumeStateUnreadable(let file, let reason) = store.loadProblem {
-            configuration.logger.warning("\(PlayerWarning.resumeStateIgnored(file: file, reason: reason))")
+            configuration.logger.debug("\(PlayerWarning.resumeStateIgnored(file: file, reason: reason))")
             hub.emit(.warning(.resumeStateIgnored(file: file, reason: reason)))
         }
     }

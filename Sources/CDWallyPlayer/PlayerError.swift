@@ -36,7 +36,8 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
             return "there is no disc \(requested): the wallet holds discs 1 to \(walletSize)"
         case .audioOutputFailed(let device, let message):
             return
-                "could not open audio device '\(device)' (\(message)); set [player] audio_device to a device that exists"
+                "could not open audio device '\(device)' (\(message)); choose another with --audio-device NAME "
+                + "(see `cdwally list-devices`) or play silently with --mpv ao=null"
         case .nothingPlayable(let album):
             return "no track of '\(album)' could be played: check that its files exist and are readable"
         case .resumeStateUnreadable(let file, let reason):

@@ -1,8 +1,7 @@
 import ArgumentParser
 
 /// `cdwally`: plays whole albums from the CDs playlist, like a CD wallet.
-@main
-struct CDWally: ParsableCommand {
+struct CDWally: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cdwally",
         abstract: "Play whole albums from your CDs playlist, like a CD wallet.",
@@ -14,11 +13,8 @@ struct CDWally: ParsableCommand {
         groupedSubcommands: [
             CommandGroup(
                 name: "Wallet",
-                subcommands: [DiscsCommand.self, TracksCommand.self, ScanCommand.self, DoctorCommand.self])
+                subcommands: [DiscsCommand.self, TracksCommand.self, ScanCommand.self, DoctorCommand.self]),
+            CommandGroup(name: "Playing", subcommands: [PlayCommand.self, ListDevicesCommand.self]),
         ],
         defaultSubcommand: DiscsCommand.self)
-
-    static func main() {
-        main(GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst())))
-    }
 }

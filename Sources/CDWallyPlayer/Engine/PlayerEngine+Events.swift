@@ -18,7 +18,9 @@ extension PlayerEngine {
         case .propertyChange(let name, let value):
             didChange(name, to: value)
         case .log(let message):
-            logger.log(level: message.level.loggerLevel, "\(message.prefix): \(message.text)")
+            // Whatever a user must hear of (a failed output, a skipped track) comes as an
+            // event, worded once; mpv's own lines (one per output it tried...) are detail.
+            logger.debug("mpv \(message.prefix): \(message.text)")
         case .fileLoaded:
             break
         case .shutdown:
@@ -47,7 +49,7 @@ extension PlayerEngine {
             return
         case .error(let code):
             let path = disc.album.tracks[index - 1].path
-            logger.warning("skipped \(path.display): \(code)")
+            logger.debug("skipped \(path.display): \(code)")
             hub.emit(.trackSkipped(path: path, reason: Self.skipReason(code)))
         case .endOfFile:
             confirmPlayback()
@@ -100,7 +102,7 @@ extension PlayerEngine {
         case "current-ao":
             let isNull = value.stringValue == "null"
             if isNull && !outputIsNull && queue != nil && !configuration.wantsNullOutput {
-                logger.warning("audio output '\(configuration.outputName)' failed; using a null output")
+                logger.debug("audio output '\(configuration.outputName)' failed; using a null output")
                 hub.emit(.warning(.fellBackToNullOutput(device: configuration.outputName)))
             }
             outputIsNull = isNull
@@ -152,7 +154,7 @@ extension PlayerEngine {
         duration = nil
         publish()
         let error = PlayerError.audioOutputFailed(device: configuration.outputName, message: code.description)
-        logger.error("\(error)")
+        logger.debug("\(error)")
         hub.emit(.error(error))
         resolveWaiters(with: .failed(error))
     }

@@ -1,3 +1,4 @@
+import CDWallyCore
 import CMPV
 import Foundation
 
@@ -33,6 +34,11 @@ final class MPVHandle: @unchecked Sendable {
         // setlocale is not thread-safe, so handles are created one at a time.
         let created = Self.creationLock.withLock { () -> OpaquePointer? in
             setlocale(LC_NUMERIC, "C")
+            // mpv says nothing on the terminal, but the audio libraries it probes print
+            // their own complaints to stderr over our display: quiet libpipewire (the
+            // user's own setting wins) and ALSA.
+            setenv("PIPEWIRE_DEBUG", "0", 0)
+            cdwally_silence_alsa()
             return mpv_create()
         }
         guard let created else { throw PlayerError.mpvCreateFailed }

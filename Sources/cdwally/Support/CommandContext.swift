@@ -18,25 +18,43 @@ struct CommandContext {
     static func run(_ global: GlobalOptions, _ body: (inout CommandContext) throws -> Void) throws {
         var context: CommandContext?
         do {
-            let settings = try Settings.resolve(
-                flags: .init(
-                    library: global.library, playlist: global.playlist, capacity: global.capacity,
-                    config: global.config))
-            for warning in settings.config?.warnings ?? [] { StandardError.emit("cdwally: \(warning)\n") }
-            context = CommandContext(
-                settings: settings, terminal: .current(environment: settings.environment))
+            context = try CommandContext(global)
             try body(&context!)
-        } catch let error as ExitCode {
-            throw error
-        } catch let error as CleanExit {
-            throw error
         } catch {
-            let failure = CommandFailure(error)
-            StandardError.emit("cdwally: \(failure.message)\n")
-            if let help = failure.help { StandardError.emit(help + "\n") }
-            context?.record(failure)
-            throw ExitCode(failure.code)
+            throw exit(for: error, context: context)
         }
+    }
+
+    /// The same for commands that await the player.
+    static func run(_ global: GlobalOptions, _ body: (inout CommandContext) async throws -> Void) async throws
+    {
+        var context: CommandContext?
+        do {
+            context = try CommandContext(global)
+            try await body(&context!)
+        } catch {
+            throw exit(for: error, context: context)
+        }
+    }
+
+    private init(_ global: GlobalOptions) throws {
+        let settings = try Settings.resolve(
+            flags: .init(
+                library: global.library, playlist: global.playlist, capacity: global.capacity,
+                config: global.config))
+        for warning in settings.config?.warnings ?? [] { StandardError.emit("cdwally: \(warning)\n") }
+        self.settings = settings
+        terminal = .current(environment: settings.environment)
+    }
+
+    /// The one place an error becomes words on stderr and an exit code.
+    private static func exit(for error: any Error, context: CommandContext?) -> any Error {
+        if error is ExitCode || error is CleanExit { return error }
+        let failure = CommandFailure(error)
+        StandardError.emit("cdwally: \(failure.message)\n")
+        if let help = failure.help { StandardError.emit(help + "\n") }
+        context?.record(failure)
+        return ExitCode(failure.code)
     }
 
     /// Opens the library (PRODUCT.md §1 for where it is), with a progress line on stderr

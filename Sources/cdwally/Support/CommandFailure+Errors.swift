@@ -1,6 +1,7 @@
 import CDWallyConfig
 import CDWallyCore
 import CDWallyLibrary
+import CDWallyPlayer
 
 extension CommandFailure {
     /// Words and an exit code for any error a command can meet.
@@ -20,6 +21,17 @@ extension CommandFailure {
                     help: LibraryError.playlistRecipe(root: root))
             case .index:
                 self.init(message: error.description, code: ExitStatus.ioError)
+            }
+        case let error as PlayerError:
+            switch error {
+            case .discOutOfRange: self.init(message: error.description, code: ExitStatus.usage)
+            case .audioOutputFailed: self.init(message: error.description, code: ExitStatus.unavailable)
+            case .invalidOption: self.init(message: error.description, code: ExitStatus.config)
+            case .resumeStateNotSaved, .resumeStateUnreadable:
+                self.init(message: error.description, code: ExitStatus.ioError)
+            case .nothingPlayable: self.init(message: error.description, code: ExitStatus.noInput)
+            case .mpv, .mpvCreateFailed, .shutDown:
+                self.init(message: error.description, code: ExitStatus.software)
             }
         case let error as AtomicFile.WriteError:
             self.init(message: error.description, code: ExitStatus.ioError)

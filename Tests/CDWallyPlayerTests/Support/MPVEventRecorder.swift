@@ -1,3 +1,4 @@
+import CDWallyCore
 import Foundation
 
 @testable import CDWallyPlayer

@@ -1,0 +1,62 @@
+import ArgumentParser
+import CDWallyCore
+import CDWallyLibrary
+import CDWallyPlayer
+import Foundation
+
+struct PlayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a disc from the wallet: the whole album, gapless.",
+        discussion: """
+            A disc resumes where it was left (--from-start overrides); a disc that played to its \
+            end starts again at track 1. On a terminal, cdwally shows a CD player's display and \
+            takes keys (press ? for the list); without one it prints a line per track and exits \
+            when playback ends. If a player is already running, `play N` asks it to play disc N.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var playerOptions: PlayerOptions
+
+    @Argument(
+        help: ArgumentHelp(
+            "The wallet position to play (default: the disc played last, else 1).", valueName: "disc"))
+    var disc: Int?
+
+    @Flag(name: .long, help: "Start the disc at track 1 instead of where it was left.")
+    var fromStart = false
+
+    func validate() throws {
+        if let disc, disc < 1 { throw ValidationError("The disc position starts at 1.") }
+    }
+
+    func run() async throws {
+        try await CommandContext.run(global) { context in
+            StandardErrorLogHandler.bootstrap(
+                verbose: playerOptions.verbose, environment: context.settings.environment)
+            let (service, report) = try context.wallet()
+            guard !report.wallet.discs.isEmpty else {
+                throw CommandFailure(message: EmptyWallet.reason(report), code: ExitStatus.noInput)
+            }
+            if let disc, report.wallet.disc(at: disc) == nil {
+                throw CommandFailure(
+                    message: DiscRange.outOfRange(disc, wallet: report.wallet), code: ExitStatus.usage)
+            }
+            let host = try PlayerHost.start(
+                context: context, service: service, report: report, options: playerOptions)
+            SignalWaiter.onSignal { signal in
+                if SignalWaiter.stopSignals.contains(signal) { host.requestShutdown() }
+            }
+            host.startMPRIS(
+                coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
+            do {
+                try await host.player.perform(.play(disc: disc, fromStart: fromStart))
+            } catch {
+                await host.shutdown()
+                throw error
+            }
+            await PlainPlayback(host: host).run()
+            await host.shutdown()
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import CDWallyCore
+import CDWallyPlayer
+
+/// `play` without a terminal: one plain line per track change on stdout, no escape codes,
+/// warnings on stderr; ends when the disc ends with `--then stop` (PRODUCT.md §5, §8).
+struct PlainPlayback {
+    let host: PlayerHost
+
+    func run() async {
+        let events = host.player.events()
+        let host = self.host
+        let endOfDisc = host.endOfDisc
+        let watcher = Task {
+            for await event in events {
+                switch event {
+                case .trackChanged(let snapshot):
+                    if let line = PlainPlayback.line(for: snapshot) { print(line) }
+                case .discFinished(let album):
+                    print("Finished: \(album.albumArtist) — \(album.title)")
+                    if endOfDisc == .stop { host.requestShutdown() }
+                case .trackSkipped(let path, let reason):
+                    host.logger.warning("skipped \(path.display): \(reason)")
+                case .warning(let warning):
+                    host.logger.warning("\(warning)")
+                case .error(let error):
+                    host.logger.error("\(error)")
+                case .snapshotChanged, .seeked:
+                    break
+                }
+            }
+            host.requestShutdown()
+        }
+        if let line = PlainPlayback.line(for: host.player.snapshot) { print(line) }
+        await host.waitForShutdownRequest()
+        watcher.cancel()
+    }
+
+    /// "Disc 2 · Track 3/12 · Artist — Album — Title (4:05)".
+    static func line(for snapshot: PlayerSnapshot) -> String? {
+        guard let disc = snapshot.disc, let track = snapshot.track, let index = snapshot.trackIndex else {
+            return nil
+        }
+        let position = disc.position.map { "Disc \($0)" } ?? "Disc"
+        let duration = Format.duration(snapshot.duration ?? track.duration)
+        return
+            "\(position) · Track \(index)/\(disc.album.trackCount) · \(track.artist) — \(disc.album.title) — "
+            + "\(track.title) (\(duration))"
+    }
+}

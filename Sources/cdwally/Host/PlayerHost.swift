@@ -1,0 +1,122 @@
+import CDWallyCore
+import CDWallyLibrary
+import CDWallyPlayer
+import CDWallyRemote
+import Foundation
+import Logging
+
+/// A running player and everything around it, for `play` and `serve`: the wallet kept in
+/// step with the disk, MPRIS on the session bus, evdev keys when asked for, and a clean
+/// shutdown on a signal, MPRIS `Quit` or the user's `q`, with every position saved.
+///
+/// Threads: created and awaited from the command's task; front ends call in from their own
+/// threads through `player` (thread-safe) and `requestShutdown()`.
+final class PlayerHost: Sendable {
+    let player: Player
+    let logger: Logger
+    /// What happens when a disc ends, as configured.
+    let endOfDisc: EndOfDiscAction
+    private let watcher = WalletWatcher()
+    private let mpris: LockedValue<MPRISServer?> = LockedValue(nil)
+    private let keys: LockedValue<InputKeyReader?> = LockedValue(nil)
+    private let finished: LockedValue<CheckedContinuation<Void, Never>?> = LockedValue(nil)
+    private let done = LockedValue(false)
+
+    init(player: Player, logger: Logger, endOfDisc: EndOfDiscAction) {
+        self.player = player
+        self.logger = logger
+        self.endOfDisc = endOfDisc
+    }
+
+    /// Starts a player on the wallet, following the library in the background.
+    static func start(
+        context: CommandContext, service: LibraryService, report: WalletReport, options: PlayerOptions
+    ) throws -> PlayerHost {
+        let logger = Logger(label: "cdwally")
+        var configuration = options.configuration(
+            settings: context.settings, stateFolder: context.stateFolder(for: service.root))
+        configuration.logger = Logger(label: "cdwally.player")
+        let player = try Player(configuration: configuration, wallet: report.wallet)
+        let host = PlayerHost(player: player, logger: logger, endOfDisc: configuration.endOfDisc)
+        host.watcher.start(
+            service: service, playlist: context.playlistOverride, capacity: context.settings.capacity,
+            initial: report,
+            logger: Logger(label: "cdwally.library")
+        ) { [player] report in
+            Task { _ = try? await player.perform(.updateWallet(report.wallet)) }
+        }
+        return host
+    }
+
+    /// Offers the player on the session bus as `org.mpris.MediaPlayer2.cdwally`. With no
+    /// session bus (a headless box) it says so at debug level and goes on without.
+    func startMPRIS(coverCache: CoverArtCache) {
+        let bridge = MPRISBridge(
+            player: player, coverFile: { coverCache.coverFile(for: $0) },
+            onQuit: { [weak self] in self?.requestShutdown() })
+        do {
+            let server = try bridge.start(logger: Logger(label: "cdwally.mpris"))
+            mpris.set(server)
+            logger.debug("MPRIS: serving as \(server.busName)")
+        } catch {
+            logger.debug(
+                "MPRIS: not available (\(error)); media keys reach cdwally through key bindings or evdev")
+        }
+    }
+
+    /// Reads media keys from evdev devices (`serve --input`).
+    func startKeys(selection: InputSelection, keyMap: KeyMap) throws {
+        let player = self.player
+        let logger = Logger(label: "cdwally.input")
+        let reader = InputKeyReader(
+            selection: selection, keyMap: keyMap,
+            onNotice: { notice in PlayerHost.log(notice, logger) },
+            onPress: { action, device in
+                logger.debug("key \(action.rawValue) from \(device)")
+                Task { _ = try? await player.perform(action.playerCommand) }
+            })
+        try reader.start()
+        keys.set(reader)
+    }
+
+    private static func log(_ notice: InputNotice, _ logger: Logger) {
+        switch notice {
+        case .opened(let path, let name): logger.info("reading keys from \(name) (\(path.display))")
+        case .removed(let path, let name): logger.info("\(name) (\(path.display)) is gone")
+        case .noMappedKeys(let path, let name, _): logger.debug("\(name) (\(path.display)) has no media keys")
+        case .problem(let error): logger.warning("\(error)")
+        }
+    }
+
+    /// Returns once `requestShutdown()` was called (by a signal, MPRIS Quit or the user).
+    func waitForShutdownRequest() async {
+        await withCheckedContinuation { continuation in
+            let alreadyDone = done.withLock { isDone in
+                if !isDone { finished.set(continuation) }
+                return isDone
+            }
+            if alreadyDone { continuation.resume() }
+        }
+    }
+
+    /// Asks the command to wind down; safe from any thread, any number of times.
+    func requestShutdown() {
+        let continuation = done.withLock { isDone -> CheckedContinuation<Void, Never>? in
+            guard !isDone else { return nil }
+            isDone = true
+            return finished.withLock { value in
+                defer { value = nil }
+                return value
+            }
+        }
+        continuation?.resume()
+    }
+
+    /// Stops the front ends, then the player (which saves every position).
+    func shutdown() async {
+        watcher.stop()
+        keys.current?.stop()
+        mpris.current?.stop()
+        await player.shutdown()
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import CDWallyConfig
+import CDWallyCore
+import CDWallyPlayer
+
+extension EndOfDiscAction: ExpressibleByArgument {}
+extension ReplayGainMode: ExpressibleByArgument {}
+
+/// The options of the commands that start a player (`play`, `serve`), each also settable
+/// in the config file's `[player]` table; a flag wins.
+struct PlayerOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The audio output, as `cdwally list-devices` names it (default: auto).", valueName: "name"))
+    var audioDevice: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "What to do when a disc ends: stop, next (the next disc) or random (one not played lately).",
+            valueName: "action"))
+    var then: EndOfDiscAction?
+
+    @Option(name: .long, help: ArgumentHelp("ReplayGain: album (default), track or off.", valueName: "mode"))
+    var replaygain: ReplayGainMode?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Set an mpv option, e.g. --mpv ao=pcm --mpv ao-pcm-file=out.wav (repeatable).",
+            valueName: "key=value"))
+    var mpv: [String] = []
+
+    @Flag(name: .long, help: "Log more: the library refresh, MPRIS, key presses.")
+    var verbose = false
+
+    func validate() throws {
+        for option in mpv where !option.contains("=") || option.hasPrefix("=") {
+            throw ValidationError("--mpv takes KEY=VALUE, e.g. --mpv ao=null (got '\(option)').")
+        }
+    }
+
+    /// The player's configuration: flags, then the config file, then the defaults.
+    func configuration(settings: Settings, stateFolder: String) -> PlayerConfiguration {
+        let config = settings.config
+        var options = config?.mpvOptions.map { (name: $0.key, value: $0.value) } ?? []
+        for option in mpv {
+            let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            options.append((String(parts[0]), parts.count > 1 ? String(parts[1]) : ""))
+        }
+        let device = audioDevice ?? config?.audioDevice?.value
+        // With no device chosen anywhere, a machine without a sound card plays to a null
+        // output (and says so) rather than failing: the demo must run on a headless box.
+        let chosenOutput = device != nil || options.contains { $0.name == "ao" || $0.name == "audio-device" }
+        return PlayerConfiguration(
+            stateDirectory: RawPath(stateFolder), audioDevice: device, mpvOptions: options,
+            replayGain: replaygain ?? config?.replayGain.flatMap { ReplayGainMode(configValue: $0.value) }
+                ?? .album,
+            endOfDisc: then ?? config?.then.flatMap { EndOfDiscAction(rawValue: $0.value) } ?? .stop,
+            fallBackToNullOutput: !chosenOutput)
+    }
+}
+
+extension ReplayGainMode {
+    /// The config file spells "off" as mpv does too: "no".
+    init?(configValue: String) {
+        self.init(rawValue: configValue == "no" ? "off" : configValue)
+    }
+}
