@@ -5,7 +5,8 @@ public enum PlayerEvent: Sendable, Hashable {
     /// Anything shown changed: state, disc, track, duration, wallet, or the elapsed time
     /// passed a whole second. Finer positions are in `Player.snapshot`.
     case snapshotChanged(PlayerSnapshot)
-    /// mpv started the next track (gapless: the previous one may still be audible briefly).
+    /// mpv opened the next track and starts it (gapless: the previous one may still be
+    /// audible briefly). A track that fails to open is announced by `trackSkipped` instead.
     case trackChanged(PlayerSnapshot)
     /// A seek landed, including the jump to a resumed position (MPRIS `Seeked`).
     case seeked(PlayerSnapshot)

@@ -14,7 +14,8 @@ struct CDWally: AsyncParsableCommand {
             CommandGroup(
                 name: "Wallet",
                 subcommands: [DiscsCommand.self, TracksCommand.self, ScanCommand.self, DoctorCommand.self]),
-            CommandGroup(name: "Playing", subcommands: [PlayCommand.self, ListDevicesCommand.self]),
+            CommandGroup(
+                name: "Playing", subcommands: [PlayCommand.self, ServeCommand.self, ListDevicesCommand.self]),
         ],
         defaultSubcommand: DiscsCommand.self)
 }

@@ -22,7 +22,9 @@ extension PlayerEngine {
             // event, worded once; mpv's own lines (one per output it tried...) are detail.
             logger.debug("mpv \(message.prefix): \(message.text)")
         case .fileLoaded:
-            break
+            // Announced once the file opened, so a track that fails to load (and is skipped)
+            // is never shown as playing.
+            if queue?.contains(activeEntryID) == true { hub.emit(.trackChanged(makeSnapshot())) }
         case .shutdown:
             didShutDown()
         }
@@ -38,7 +40,6 @@ extension PlayerEngine {
         if let started = queue.startedEntry, started.id != entryID { replaceResumedEntry() }
         if isActive { saveCurrent(at: elapsed) }
         publish()
-        hub.emit(.trackChanged(makeSnapshot()))
     }
 
     private func didEnd(_ entryID: Int64, reason: MPVEndFileReason) {

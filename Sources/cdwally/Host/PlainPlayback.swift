@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyPlayer
+import Foundation
 
 /// `play` without a terminal: one plain line per track change on stdout, no escape codes,
 /// warnings on stderr; ends when the disc ends with `--then stop` (PRODUCT.md §5, §8).
@@ -14,9 +15,9 @@ struct PlainPlayback {
             for await event in events {
                 switch event {
                 case .trackChanged(let snapshot):
-                    if let line = PlainPlayback.line(for: snapshot) { print(line) }
+                    if let line = PlainPlayback.line(for: snapshot) { PlainPlayback.emit(line) }
                 case .discFinished(let album):
-                    print("Finished: \(album.albumArtist) — \(album.title)")
+                    PlainPlayback.emit("Finished: \(album.albumArtist) — \(album.title)")
                     if endOfDisc == .stop { host.requestShutdown() }
                 case .trackSkipped(let path, let reason):
                     host.logger.warning("skipped \(path.display): \(reason)")
@@ -30,9 +31,15 @@ struct PlainPlayback {
             }
             host.requestShutdown()
         }
-        if let line = PlainPlayback.line(for: host.player.snapshot) { print(line) }
+        if let line = PlainPlayback.line(for: host.player.snapshot) { PlainPlayback.emit(line) }
         await host.waitForShutdownRequest()
         watcher.cancel()
+    }
+
+    /// Prints a line and flushes it: a pipe or log file should see each track as it starts,
+    /// not when a buffer fills.
+    static func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// "Disc 2 · Track 3/12 · Artist — Album — Title (4:05)".

@@ -2,6 +2,7 @@ import CDWallyConfig
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
+import CDWallyRemote
 
 extension CommandFailure {
     /// Words and an exit code for any error a command can meet.
@@ -32,6 +33,17 @@ extension CommandFailure {
             case .nothingPlayable: self.init(message: error.description, code: ExitStatus.noInput)
             case .mpv, .mpvCreateFailed, .shutDown:
                 self.init(message: error.description, code: ExitStatus.software)
+            }
+        case let error as InputError:
+            switch error {
+            case .unknownKeyName, .unknownAction, .conflictingBindings:
+                self.init(message: error.description, code: ExitStatus.config)
+            case .deviceNotFound, .notAnInputDevice, .deviceUnplugged:
+                self.init(message: error.description, code: ExitStatus.noInput)
+            case .permissionDenied:
+                self.init(message: error.description, code: ExitStatus.noPermission)
+            case .systemCallFailed:
+                self.init(message: error.description, code: ExitStatus.ioError)
             }
         case let error as AtomicFile.WriteError:
             self.init(message: error.description, code: ExitStatus.ioError)

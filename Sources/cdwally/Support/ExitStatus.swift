@@ -13,6 +13,8 @@ enum ExitStatus {
     static let software: Int32 = 70
     /// The index or a state file could not be written (a full disk among the reasons).
     static let ioError: Int32 = 74
+    /// An input device the user may not read (not in the `input` group).
+    static let noPermission: Int32 = 77
     static let config: Int32 = 78
 }
 

@@ -1,0 +1,103 @@
+import ArgumentParser
+import CDWallyCore
+import CDWallyLibrary
+import CDWallyPlayer
+import CDWallyRemote
+import Logging
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run a headless player, idle until told what to play.",
+        discussion: """
+            For a jukebox: no terminal needed, made to run under systemd (see Examples/systemd). \
+            Control it with `cdwally toggle`, `cdwally disc 3` and the rest, with MPRIS media keys \
+            when a session bus is there, and with --input for remotes and keyboards read straight \
+            from evdev. It logs to stderr, in a form journald reads well, and stops cleanly on \
+            SIGTERM with every position saved.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var playerOptions: PlayerOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Read media keys from evdev: auto (every device with media keys) or a device path (repeatable).",
+            valueName: "auto|device"),
+        completion: .file())
+    var input: [String] = []
+
+    @Flag(name: .long, help: "Take the --input devices for cdwally alone (EVIOCGRAB); never with auto.")
+    var grab = false
+
+    func validate() throws {
+        if grab && (input.isEmpty || input.contains { $0.lowercased() == "auto" }) {
+            throw ValidationError("--grab needs --input with device paths; it never applies to auto.")
+        }
+    }
+
+    func run() async throws {
+        try await CommandContext.run(global) { context in
+            StandardErrorLogHandler.bootstrap(
+                verbose: playerOptions.verbose, environment: context.settings.environment)
+            let logger = Logger(label: "cdwally")
+            let (service, report) = try context.wallet(allowingNoPlaylist: true)
+            if report.choice.chosen == nil {
+                logger.warning("no CDs playlist in \(service.root.display) yet; waiting for one to appear")
+            } else if report.wallet.discs.isEmpty {
+                logger.warning("\(EmptyWallet.reason(report))")
+            }
+            let keyMap = try KeyMap(
+                config: Dictionary(
+                    (context.settings.config?.keys ?? []).map { ($0.key, $0.action) },
+                    uniquingKeysWith: { $1 }),
+                file: context.settings.config.map { RawPath($0.path) })
+            let host = try PlayerHost.start(
+                context: context, service: service, report: report, options: playerOptions)
+            SignalWaiter.onSignal { signal in
+                guard SignalWaiter.stopSignals.contains(signal) else { return }
+                logger.info("\(SignalWaiter.name(signal)): saving positions and stopping")
+                host.requestShutdown()
+            }
+            host.startMPRIS(
+                coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
+            if !input.isEmpty {
+                do {
+                    try host.startKeys(
+                        selection: InputSelection(arguments: input, grab: grab), keyMap: keyMap)
+                } catch {
+                    await host.shutdown()
+                    throw error
+                }
+            }
+            logger.info(
+                "ready: \(report.wallet.discs.count) discs in the wallet; idle until told what to play")
+            let journal = Task { await ServeCommand.log(host.player.events(), logger: logger) }
+            await host.waitForShutdownRequest()
+            await host.shutdown()
+            await journal.value
+            logger.info("stopped")
+        }
+    }
+
+    /// What a jukebox's log should say: each track as it starts, and whatever went wrong.
+    static func log(_ events: AsyncStream<PlayerEvent>, logger: Logger) async {
+        for await event in events {
+            switch event {
+            case .trackChanged(let snapshot):
+                if let line = PlainPlayback.line(for: snapshot) { logger.info("\(line)") }
+            case .discFinished(let album):
+                logger.info("finished \(album.albumArtist) — \(album.title)")
+            case .trackSkipped(let path, let reason):
+                logger.warning("skipped \(path.display): \(reason)")
+            case .warning(let warning):
+                logger.warning("\(warning)")
+            case .error(let error):
+                logger.error("\(error)")
+            case .snapshotChanged, .seeked:
+                break
+            }
+        }
+    }
+}

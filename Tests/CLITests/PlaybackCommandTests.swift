@@ -1,0 +1,213 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `cdwally play` without a terminal, through real libmpv (issue #3): what plays, in which
+/// order, gapless, and where each disc resumes.
+@Suite struct PlaybackCommandTests {
+    /// A library of the gapless FLAC fixtures (one album, three tracks) and a silent 40 s album.
+    private func makeLibrary() throws -> TestLibrary {
+        let library = try TestLibrary()
+        let folder = library.root + "/Tone/Gapless"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["01.flac", "02.flac", "03.flac"] {
+            try FileManager.default.copyItem(
+                atPath: TestLibrary.fixtures + "/Gapless/flac/" + name, toPath: folder + "/" + name)
+        }
+        try library.add(
+            "Quiet/Long/01 Silence.flac", template: "long.flac",
+            tags: ["TITLE": "Silence", "ARTIST": "Quiet", "ALBUM": "Long", "TRACKNUMBER": "1"])
+        try library.add(
+            "Quiet/Long/02 More.flac", template: "long.flac",
+            tags: ["TITLE": "More Silence", "ARTIST": "Quiet", "ALBUM": "Long", "TRACKNUMBER": "2"])
+        try library.playlist("Quiet/Long/01 Silence.flac\nTone/Gapless/02.flac\n")
+        // Wallet order: "cdwally fixtures" (disc 1, the tone) before "Quiet" (disc 2, silence).
+        return library
+    }
+
+    /// Frames of audio in a WAV file that mpv's `ao=pcm` wrote.
+    private func frames(inWAV path: String) throws -> Int {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bytes = [UInt8](data)
+        func int(_ offset: Int, _ count: Int) -> Int {
+            (0..<count).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        var offset = 12
+        var channels = 0
+        var bitsPerSample = 0
+        while offset + 8 <= bytes.count {
+            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+            let size = int(offset + 4, 4)
+            if id == "fmt " {
+                channels = int(offset + 10, 2)
+                bitsPerSample = int(offset + 22, 2)
+            }
+            if id == "data" {
+                // mpv may leave the size field unset when it cannot seek back; use the file.
+                let payload = size == 0 || size == 0xFFFF_FFFF ? bytes.count - offset - 8 : size
+                return payload / (channels * bitsPerSample / 8)
+            }
+            offset += 8 + size
+        }
+        throw CLIFailure(result: .init(status: -1, stdout: "", stderr: "no data chunk in \(path)"))
+    }
+
+    private func sampleRate(inWAV path: String) throws -> Int {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        return (0..<4).reduce(0) { $0 | Int(bytes[24 + $1]) << (8 * $1) }
+    }
+
+    private func render(_ cli: CLI, _ library: TestLibrary, _ arguments: [String]) throws -> (
+        CLI.Result, Double
+    ) {
+        let wav = cli.home + "/out-\(UUID().uuidString).wav"
+        let result = try cli.run(
+            ["play"] + arguments + [
+                "--library", library.root, "--mpv", "ao=pcm", "--mpv", "ao-pcm-file=\(wav)",
+            ])
+        guard result.status == 0 else { throw CLIFailure(result: result) }
+        return (result, Double(try frames(inWAV: wav)) / Double(try sampleRate(inWAV: wav)))
+    }
+
+    private func resume(_ cli: CLI, _ library: TestLibrary, disc: Int) throws -> [String: Any]? {
+        let discs = try cli.json(["discs", "--library", library.root])["discs"] as? [[String: Any]]
+        return discs?[disc - 1]["resume"] as? [String: Any]
+    }
+
+    @Test func playsTheWholeAlbumGaplessInTracksOrder() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let wav = cli.home + "/album.wav"
+        let result = try cli.run([
+            "play", "1", "--library", library.root, "--mpv", "ao=pcm", "--mpv", "ao-pcm-file=\(wav)",
+        ])
+        #expect(result.status == 0)
+        // Every sample of every track, none added or lost at the joins (samples.json).
+        #expect(try frames(inWAV: wav) == 32001 + 32803 + 35196)
+        let titles = try #require(
+            (try cli.json(["tracks", "1", "--library", library.root])["tracks"] as? [[String: Any]])?
+                .compactMap { $0["title"] as? String })
+        let played = result.stdout.split(separator: "\n").filter { $0.hasPrefix("Disc 1") }
+        #expect(played.count == 3)
+        for (line, title) in zip(played, titles) { #expect(line.contains(title)) }
+        #expect(result.stdout.contains("Finished: cdwally fixtures — Gapless FLAC"))
+        // A disc that played to its end starts again from track 1.
+        #expect(try resume(cli, library, disc: 1) == nil)
+    }
+
+    @Test func sigtermSavesThePlaceAndTheNextPlayResumesThere() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let player = try RunningCommand(cli, ["play", "2", "--library", library.root, "--mpv", "ao=null"])
+        try player.waitForOutput("Track 1/2")
+        Thread.sleep(forTimeInterval: 3)
+        player.signal(SIGTERM)
+        #expect(try player.wait() == 0)
+        let saved = try #require(try resume(cli, library, disc: 2))
+        #expect(saved["track"] as? Int == 1)
+        let position = try #require(saved["position"] as? Double)
+        #expect(position > 1.5 && position < 15)
+
+        // Played again, it starts on the same track within a second of that place: the
+        // render holds the rest of track 1 and all of track 2.
+        let (resumed, seconds) = try render(cli, library, ["2"])
+        #expect(resumed.stdout.hasPrefix("Disc 2 · Track 1/2"))
+        #expect(abs(seconds - (80 - position)) < 1)
+        #expect(try resume(cli, library, disc: 2) == nil)
+        let (_, full) = try render(cli, library, ["2"])
+        #expect(abs(full - 80) < 0.5)
+    }
+
+    @Test func fromStartOverridesTheSavedPlace() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let player = try RunningCommand(cli, ["play", "2", "--library", library.root, "--mpv", "ao=null"])
+        try player.waitForOutput("Track 1/2")
+        Thread.sleep(forTimeInterval: 2)
+        player.signal(SIGHUP)
+        #expect(try player.wait() == 0)
+        #expect(try resume(cli, library, disc: 2) != nil)
+        let (_, seconds) = try render(cli, library, ["2", "--from-start"])
+        #expect(abs(seconds - 80) < 0.5)
+    }
+
+    @Test func afterAPowerCutAtMostAFewSecondsAreLost() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let player = try RunningCommand(cli, ["play", "2", "--library", library.root, "--mpv", "ao=null"])
+        try player.waitForOutput("Track 1/2")
+        let started = Date()
+        Thread.sleep(forTimeInterval: 12)
+        player.signal(SIGKILL)
+        _ = try player.wait()
+        let elapsed = Date().timeIntervalSince(started)
+        let saved = try #require(try resume(cli, library, disc: 2))
+        let position = try #require(saved["position"] as? Double)
+        // Saved every 5 s while playing: no more than that (and a little scheduling) is lost.
+        #expect(position >= elapsed - 6.5)
+        #expect(position <= elapsed + 0.5)
+    }
+
+    @Test func thenNextGoesOnToTheNextDisc() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let wav = cli.home + "/next.wav"
+        let player = try RunningCommand(
+            cli,
+            [
+                "play", "1", "--then", "next", "--library", library.root, "--mpv", "ao=pcm", "--mpv",
+                "ao-pcm-file=\(wav)",
+            ])
+        try player.waitForOutput("Finished: cdwally fixtures — Gapless FLAC")
+        try player.waitForOutput("Disc 2 · Track 1/2")
+        player.signal(SIGTERM)
+        #expect(try player.wait() == 0)
+    }
+
+    @Test func aFileThatVanishedSinceItWasIndexedIsSkipped() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        // The album's third track lives in another folder: indexed by a scan, then removed.
+        // `play` refreshes only the entry's own folder, so the queue still names it.
+        try FileManager.default.createDirectory(
+            atPath: library.root + "/Tone/Extra", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            atPath: library.root + "/Tone/Gapless/03.flac", toPath: library.root + "/Tone/Extra/03.flac")
+        #expect(try cli.run(["scan", "--library", library.root]).status == 0)
+        try FileManager.default.removeItem(atPath: library.root + "/Tone/Extra/03.flac")
+        let wav = cli.home + "/skip.wav"
+        let result = try cli.run([
+            "play", "1", "--library", library.root, "--mpv", "ao=pcm", "--mpv", "ao-pcm-file=\(wav)",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Track 2/3"))
+        #expect(!result.stdout.contains("Track 3/3"))
+        #expect(result.stdout.contains("Finished: cdwally fixtures — Gapless FLAC"))
+        #expect(result.stderr.contains("skipped \(library.root)/Tone/Extra/03.flac"))
+        #expect(try frames(inWAV: wav) == 32001 + 32803)
+    }
+
+    @Test func badDiscsAndDevicesAreClearErrors() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let outOfRange = try cli.run(["play", "5", "--library", library.root, "--mpv", "ao=null"])
+        #expect(outOfRange.status == 64)
+        #expect(outOfRange.stderr == "cdwally: there is no disc 5: the wallet holds 2 discs (1–2)\n")
+        let device = try cli.run([
+            "play", "1", "--library", library.root, "--audio-device", "alsa/no-such-card",
+        ])
+        #expect(device.status == 69)
+        let lines = device.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("alsa/no-such-card") == true)
+        #expect(lines.first?.contains("--audio-device") == true)
+        #expect(lines.first?.contains("--mpv ao=null") == true)
+    }
+}

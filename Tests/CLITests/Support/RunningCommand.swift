@@ -1,0 +1,61 @@
+import Foundation
+
+/// A `cdwally` process left running, for tests that play, signal and watch it.
+final class RunningCommand: @unchecked Sendable {
+    let process: Process
+    private let outputs: String
+
+    init(_ cli: CLI, _ arguments: [String]) throws {
+        outputs = cli.home + "/.run-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: outputs + ".1", contents: nil)
+        _ = FileManager.default.createFile(atPath: outputs + ".2", contents: nil)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = arguments
+        process.environment = cli.environment
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputs + ".1"))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: outputs + ".2"))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    var stdout: String { (try? String(contentsOfFile: outputs + ".1", encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOfFile: outputs + ".2", encoding: .utf8)) ?? "" }
+
+    /// Waits until `condition` holds (polled), or fails after `timeout` seconds.
+    func waitUntil(timeout: Double = 30, _ what: String, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw WaitTimeout(what: what, stdout: stdout, stderr: stderr)
+    }
+
+    func waitForOutput(_ text: String, timeout: Double = 30) throws {
+        try waitUntil(timeout: timeout, "stdout to contain \(text)") { stdout.contains(text) }
+    }
+
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Waits for the process to end and returns its exit status (128 + n for a signal n).
+    func wait(timeout: Double = 30) throws -> Int32 {
+        try waitUntil(timeout: timeout, "the process to exit") { !process.isRunning }
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal
+            ? 128 + process.terminationStatus : process.terminationStatus
+    }
+
+    struct WaitTimeout: Error, CustomStringConvertible {
+        var what: String
+        var stdout: String
+        var stderr: String
+        var description: String { "timed out waiting for \(what)\nstdout: \(stdout)\nstderr: \(stderr)" }
+    }
+}
