@@ -51,10 +51,11 @@ public final class ControlClient {
     /// Writes raw bytes and reads the next answer line; tests use it to speak broken protocol.
     func exchange(_ bytes: [UInt8]) throws(ControlError) -> [UInt8] {
         let deadline = ContinuousClock.now + timeout
-        guard socket.sendAll(bytes, until: deadline, stop: nil) else {
-            if ContinuousClock.now >= deadline { throw .timeout(socket: endpoint.socketPath, after: timeout) }
-            throw .protocolError(reason: "the player closed the connection")
+        let sent = socket.sendAll(bytes, until: deadline, stop: nil)
+        if !sent && ContinuousClock.now >= deadline {
+            throw .timeout(socket: endpoint.socketPath, after: timeout)
         }
+        // A player that hung up may still have left an answer (a `busy` one) to read.
         return try readLine(until: deadline)
     }
 
