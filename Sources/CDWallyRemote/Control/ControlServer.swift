@@ -44,14 +44,7 @@ public final class ControlServer: Sendable {
     ) throws(ControlError) -> ControlServer {
         try endpoint.prepareDirectory()
         let stopSignal = try StopSignal()
-        let lock: InstanceLock
-        switch try InstanceLock.attempt(path: endpoint.lockPath) {
-        case .acquired(let acquired): lock = acquired
-        case .held(let recorded):
-            // The kernel's word (SO_PEERCRED of the listener) beats the pid in the file.
-            let pid = livePeer(at: endpoint.socketPath)?.pid ?? recorded
-            throw .alreadyRunning(pid: pid, socket: endpoint.socketPath)
-        }
+        let lock = try claimLock(of: endpoint)
         try removeStaleSocket(at: endpoint.socketPath)
         let (listener, identity) = try bind(endpoint.socketPath)
 
@@ -82,6 +75,29 @@ public final class ControlServer: Sendable {
     public func stop() {
         stopSignal.fire()
         finished.wait()
+    }
+
+    /// Takes the single-instance lock. A holder that answers on the socket is a running
+    /// player: refused at once, named by the kernel (SO_PEERCRED). A holder with no socket
+    /// is a player starting or just ending (or a forked child that has not yet exec'd and
+    /// so still shares the lock for a moment): it gets a short grace before the refusal,
+    /// which then names the pid recorded in the lock file.
+    private static func claimLock(of endpoint: ControlEndpoint) throws(ControlError) -> InstanceLock {
+        let deadline = ContinuousClock.now + .seconds(1)
+        while true {
+            switch try InstanceLock.attempt(path: endpoint.lockPath) {
+            case .acquired(let lock):
+                return lock
+            case .held(let recorded):
+                if let peer = livePeer(at: endpoint.socketPath) {
+                    throw .alreadyRunning(pid: peer.pid, socket: endpoint.socketPath)
+                }
+                if ContinuousClock.now >= deadline {
+                    throw .alreadyRunning(pid: recorded, socket: endpoint.socketPath)
+                }
+                usleep(20_000)
+            }
+        }
     }
 
     /// Removes whatever sits at the socket's path when nobody accepts on it: a socket left
