@@ -62,8 +62,9 @@ final class ControlAcceptLoop: @unchecked Sendable {
     }
 
     private func admit(_ connection: UnixSocket) {
-        guard let peer = connection.peerCredentials(), peer.uid == geteuid() else {
-            let who = connection.peerCredentials().map { "uid \($0.uid), pid \($0.pid)" } ?? "an unknown peer"
+        let peer = connection.peerCredentials()
+        guard let peer, peer.uid == geteuid() else {
+            let who = peer.map { "uid \($0.uid), pid \($0.pid)" } ?? "an unknown peer"
             logger.warning(
                 "control: refused a connection from \(who): only uid \(geteuid()) may control this player")
             connection.close()

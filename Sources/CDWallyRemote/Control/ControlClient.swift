@@ -8,6 +8,10 @@ import Glibc
 /// For a single request, `ControlClient.send(_:endpoint:timeout:)` connects, asks and
 /// hangs up.
 ///
+/// Calls block the calling thread (for at most `timeout` each). In a process that also
+/// runs a `ControlServer`, call them off the concurrency pool, which the server's handler
+/// needs; a CLI command talking to another process's player may call them anywhere.
+///
 /// Not shared: one thread at a time uses a client.
 public final class ControlClient {
     public let endpoint: ControlEndpoint

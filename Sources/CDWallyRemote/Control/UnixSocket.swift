@@ -101,6 +101,8 @@ final class UnixSocket {
             if result == 0 { return }
             let code = errno
             switch code {
+            // A retry after EINTR can find the first attempt completed.
+            case EISCONN: return
             case EAGAIN, EINTR:
                 if ContinuousClock.now >= deadline { throw .timeout(socket: path, after: timeout) }
                 usleep(10_000)
@@ -171,8 +173,10 @@ final class UnixSocket {
                 sent += count
                 continue
             }
-            guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return false }
-            if errno != EINTR && wait(for: POLLOUT, until: deadline, stop: stop) != .ready { return false }
+            let code = errno
+            if count < 0 && code == EINTR { continue }
+            guard count < 0, code == EAGAIN || code == EWOULDBLOCK else { return false }
+            if wait(for: POLLOUT, until: deadline, stop: stop) != .ready { return false }
         }
         return true
     }
