@@ -1,6 +1,7 @@
 import CDWallyCore
 import CDWallyPlayer
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CDWallyRemote

@@ -102,7 +102,7 @@ import Testing
         #expect(ControlFailure(PlayerError.discOutOfRange(requested: 9, walletSize: 4)).code == .outOfRange)
         #expect(
             ControlFailure(PlayerError.discOutOfRange(requested: 9, walletSize: 4)).message
-                == "there is no disc 9: the wallet holds discs 1 to 4")
+                == "there is no disc 9: the wallet holds 4 discs (1–4)")
         #expect(
             ControlFailure(PlayerError.audioOutputFailed(device: "alsa/x", message: "no")).code
                 == .audioOutput)

@@ -1,6 +1,7 @@
 import CDWallyCore
 import Foundation
 import Glibc
+import TestSupport
 
 @testable import CDWallyRemote
 

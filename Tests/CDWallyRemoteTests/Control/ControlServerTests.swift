@@ -2,6 +2,7 @@ import CDWallyCore
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import CDWallyRemote
@@ -70,7 +71,7 @@ import Testing
                 duration: 321.5),
             position: 12.25, trackCount: 11)
         let refusal = ControlFailure(
-            code: .outOfRange, message: "there is no disc 9: the wallet holds discs 1 to 4")
+            code: .outOfRange, message: "there is no disc 9: the wallet holds 4 discs (1–4)")
         let recorder = RecordingHandler { request in
             request == .disc(.number(9)) ? .failure(refusal) : .ok(playing)
         }

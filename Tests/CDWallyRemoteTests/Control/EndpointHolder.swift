@@ -1,5 +1,6 @@
 import CDWallyCore
 import Foundation
+import TestSupport
 
 /// A process that takes the single-instance lock, writes its pid into it and, when
 /// `listening`, binds and listens on the socket as a player would. It prints its pid

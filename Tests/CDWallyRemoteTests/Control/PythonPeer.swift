@@ -1,6 +1,7 @@
 import CDWallyCore
 import Foundation
 import Glibc
+import TestSupport
 
 /// A real client process run as another user (`nobody`), written in Python because the
 /// machine has it and no socat.

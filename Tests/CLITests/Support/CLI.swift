@@ -37,6 +37,8 @@ struct CLI {
             FileManager.default.temporaryDirectory.appendingPathComponent("cdwally-cli-\(UUID().uuidString)")
             .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: home + "/run", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         environment = [
             "HOME": home, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache",
