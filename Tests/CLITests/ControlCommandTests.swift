@@ -22,30 +22,31 @@ import Testing
         return library
     }
 
-    private func status(_ cli: CLI) throws -> [String: Any] {
-        try cli.json(["status"])
+    private func status(_ cli: CLI) async throws -> [String: Any] {
+        try await cli.json(["status"])
     }
 
-    private func startServe(_ cli: CLI, _ library: TestLibrary, extra: [String] = []) throws -> RunningCommand
+    private func startServe(_ cli: CLI, _ library: TestLibrary, extra: [String] = []) async throws
+        -> RunningCommand
     {
         let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"] + extra)
-        try serve.waitUntil("the player to answer") { (try? cli.run(["status"]))?.status == 0 }
+        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
         return serve
     }
 
-    @Test func everyCommandReachesTheRunningPlayer() throws {
+    @Test func everyCommandReachesTheRunningPlayer() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let serve = try startServe(cli, library)
+        let serve = try await startServe(cli, library)
 
-        let idle = try status(cli)
+        let idle = try await status(cli)
         #expect(idle["state"] as? String == "idle")
         #expect(idle["disc"] is NSNull)
         #expect(idle["track"] is NSNull)
         #expect(idle["trackCount"] as? Int == 0)
 
-        let playing = try cli.json(["disc", "2"])
+        let playing = try await cli.json(["disc", "2"])
         #expect(playing["state"] as? String == "playing")
         let disc = try #require(playing["disc"] as? [String: Any])
         #expect(Set(disc.keys) == ["position", "id", "albumArtist", "album"])
@@ -57,67 +58,67 @@ import Testing
         #expect(playing["trackCount"] as? Int == 3)
         #expect(Set(playing.keys) == ["state", "disc", "track", "position", "trackCount"])
 
-        #expect((try cli.json(["next"])["track"] as? [String: Any])?["index"] as? Int == 2)
-        #expect((try cli.json(["seek", "+20"])["position"] as? Double ?? 0) >= 19)
-        #expect((try cli.json(["seek", "-5"])["position"] as? Double ?? 0) < 19)
-        #expect((try cli.json(["seek", "0:30"])["position"] as? Double ?? 0) >= 29)
+        #expect((try await cli.json(["next"])["track"] as? [String: Any])?["index"] as? Int == 2)
+        #expect((try await cli.json(["seek", "+20"])["position"] as? Double ?? 0) >= 19)
+        #expect((try await cli.json(["seek", "-5"])["position"] as? Double ?? 0) < 19)
+        #expect((try await cli.json(["seek", "0:30"])["position"] as? Double ?? 0) >= 29)
         // Past the first 3 seconds, prev restarts the track.
-        let restarted = try cli.json(["prev"])
+        let restarted = try await cli.json(["prev"])
         #expect((restarted["track"] as? [String: Any])?["index"] as? Int == 2)
         #expect((restarted["position"] as? Double ?? 99) < 3)
         // Within them, it goes to the previous track.
-        #expect((try cli.json(["prev"])["track"] as? [String: Any])?["index"] as? Int == 1)
-        #expect(try cli.json(["pause"])["state"] as? String == "paused")
-        #expect(try cli.json(["toggle"])["state"] as? String == "playing")
-        #expect(try cli.json(["toggle"])["state"] as? String == "paused")
-        #expect(try cli.json(["resume"])["state"] as? String == "playing")
-        #expect((try cli.json(["disc", "next"])["disc"] as? [String: Any])?["position"] as? Int == 3)
-        #expect((try cli.json(["disc", "prev"])["disc"] as? [String: Any])?["position"] as? Int == 2)
-        let random = try cli.json(["disc", "random"])
+        #expect((try await cli.json(["prev"])["track"] as? [String: Any])?["index"] as? Int == 1)
+        #expect(try await cli.json(["pause"])["state"] as? String == "paused")
+        #expect(try await cli.json(["toggle"])["state"] as? String == "playing")
+        #expect(try await cli.json(["toggle"])["state"] as? String == "paused")
+        #expect(try await cli.json(["resume"])["state"] as? String == "playing")
+        #expect((try await cli.json(["disc", "next"])["disc"] as? [String: Any])?["position"] as? Int == 3)
+        #expect((try await cli.json(["disc", "prev"])["disc"] as? [String: Any])?["position"] as? Int == 2)
+        let random = try await cli.json(["disc", "random"])
         #expect([1, 3].contains((random["disc"] as? [String: Any])?["position"] as? Int ?? 0))
-        #expect(try cli.json(["stop"])["state"] as? String == "stopped")
+        #expect(try await cli.json(["stop"])["state"] as? String == "stopped")
 
-        let human = try cli.run(["disc", "1"])
+        let human = try await cli.run(["disc", "1"])
         #expect(human.status == 0)
         #expect(human.stdout.hasPrefix("▶ Playing  Disc 1  Track 1/3"))
         #expect(human.stdout.contains("Ann — First — First 1"))
 
-        let outOfRange = try cli.run(["disc", "9"])
+        let outOfRange = try await cli.run(["disc", "9"])
         #expect(outOfRange.status == 64)
         #expect(outOfRange.stderr == "cdwally: there is no disc 9: the wallet holds 3 discs (1–3)\n")
-        #expect(try cli.run(["seek", "soon"]).status == 64)
+        #expect(try await cli.run(["seek", "soon"]).status == 64)
 
-        #expect(try cli.run(["quit"]).status == 0)
-        #expect(try serve.wait() == 0)
-        let gone = try cli.run(["status"])
+        #expect(try await cli.run(["quit"]).status == 0)
+        #expect(try await serve.wait() == 0)
+        let gone = try await cli.run(["status"])
         #expect(gone.status == 3)
         #expect(gone.stderr.contains("cdwally play"))
         #expect(gone.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test func onePlayerPerUserAndPlayNHandsOver() throws {
+    @Test func onePlayerPerUserAndPlayNHandsOver() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let serve = try startServe(cli, library)
-        let second = try cli.run(["serve", "--library", library.root, "--mpv", "ao=null"])
+        let serve = try await startServe(cli, library)
+        let second = try await cli.run(["serve", "--library", library.root, "--mpv", "ao=null"])
         #expect(second.status == 75)
         #expect(second.stderr.contains("already running (pid \(serve.process.processIdentifier)"))
-        let plain = try cli.run(["play", "--library", library.root, "--mpv", "ao=null"])
+        let plain = try await cli.run(["play", "--library", library.root, "--mpv", "ao=null"])
         #expect(plain.status == 75)
-        let handed = try cli.run(["play", "3", "--library", library.root, "--mpv", "ao=null"])
+        let handed = try await cli.run(["play", "3", "--library", library.root, "--mpv", "ao=null"])
         #expect(handed.status == 0)
         #expect(handed.stdout.contains("Disc 3"))
-        #expect((try status(cli)["disc"] as? [String: Any])?["album"] as? String == "Third")
+        #expect((try await status(cli)["disc"] as? [String: Any])?["album"] as? String == "Third")
         serve.signal(SIGTERM)
-        #expect(try serve.wait() == 0)
+        #expect(try await serve.wait() == 0)
     }
 
-    @Test func theSocketIsPrivateAndAStaleOneIsReplaced() throws {
+    @Test func theSocketIsPrivateAndAStaleOneIsReplaced() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let first = try startServe(cli, library)
+        let first = try await startServe(cli, library)
         let socket = cli.home + "/run/cdwally/control.sock"
         let socketMode = try #require(
             try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int)
@@ -128,16 +129,16 @@ import Testing
         #expect(folderMode & 0o777 == 0o700)
         // A player killed outright leaves its socket behind.
         first.signal(SIGKILL)
-        _ = try first.wait()
+        _ = try await first.wait()
         #expect(FileManager.default.fileExists(atPath: socket))
-        #expect(try cli.run(["status"]).status == 3)
-        let second = try startServe(cli, library)
-        #expect(try cli.run(["status"]).status == 0)
+        #expect(try await cli.run(["status"]).status == 3)
+        let second = try await startServe(cli, library)
+        #expect(try await cli.run(["status"]).status == 0)
         second.signal(SIGTERM)
-        #expect(try second.wait() == 0)
+        #expect(try await second.wait() == 0)
     }
 
-    @Test func anotherUserCannotControlThePlayer() throws {
+    @Test func anotherUserCannotControlThePlayer() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         guard getuid() == 0 else {
@@ -146,31 +147,31 @@ import Testing
             return
         }
         let library = try makeLibrary()
-        let serve = try startServe(cli, library)
+        let serve = try await startServe(cli, library)
         // `nobody`, pointed at our socket, with a home it can write.
         _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["755", cli.home]).waitUntilExit()
-        let stranger = try cli.run(
+        let stranger = try await cli.run(
             ["status"],
             wrapper: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"],
             extraEnvironment: ["HOME": "/tmp", "XDG_CACHE_HOME": "/tmp", "XDG_STATE_HOME": "/tmp"])
         #expect(stranger.status != 0)
         #expect(stranger.stderr.contains("permission") || stranger.stderr.contains("refusing"))
         serve.signal(SIGTERM)
-        #expect(try serve.wait() == 0)
+        #expect(try await serve.wait() == 0)
     }
 
-    @Test func serveStopsCleanlyOnSIGTERMWithPositionsSaved() throws {
+    @Test func serveStopsCleanlyOnSIGTERMWithPositionsSaved() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let serve = try startServe(cli, library, extra: ["--verbose"])
-        _ = try cli.json(["disc", "2"])
-        _ = try cli.json(["seek", "12"])
+        let serve = try await startServe(cli, library, extra: ["--verbose"])
+        _ = try await cli.json(["disc", "2"])
+        _ = try await cli.json(["seek", "12"])
         serve.signal(SIGTERM)
-        #expect(try serve.wait() == 0)
+        #expect(try await serve.wait() == 0)
         #expect(serve.stderr.contains("SIGTERM: saving positions and stopping"))
         let discs = try #require(
-            try cli.json(["discs", "--library", library.root])["discs"] as? [[String: Any]])
+            try await cli.json(["discs", "--library", library.root])["discs"] as? [[String: Any]])
         let resume = try #require(discs[1]["resume"] as? [String: Any])
         #expect(resume["track"] as? Int == 1)
         #expect((resume["position"] as? Double ?? 0) >= 12)
@@ -184,7 +185,7 @@ import Testing
         defer { bus.stop() }
         var busCLI = cli
         busCLI.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        let serve = try startServe(busCLI, library)
+        let serve = try await startServe(busCLI, library)
         func playerctl(_ arguments: String...) async throws -> String {
             let result = try await ExternalTool.run("playerctl", ["-p", "cdwally"] + arguments, bus: bus)
             guard result.status == 0 else { throw TestFailure("playerctl \(arguments): \(result.stderr)") }
@@ -206,7 +207,7 @@ import Testing
         #expect(await eventually { (try? await playerctl("status")) == "Paused" })
 
         // What playerctl reads is what `cdwally status --json` says.
-        let status = try self.status(busCLI)
+        let status = try await self.status(busCLI)
         let track = try #require(status["track"] as? [String: Any])
         let disc = try #require(status["disc"] as? [String: Any])
         let metadata = try await playerctl(
@@ -227,6 +228,6 @@ import Testing
         #expect(abs(position - (status["position"] as? Double ?? 0)) < 1)
 
         serve.signal(SIGTERM)
-        #expect(try serve.wait() == 0)
+        #expect(try await serve.wait() == 0)
     }
 }
