@@ -170,8 +170,9 @@ import Testing
 
     // MARK: Helpers
 
-    /// The subcommand names (aliases included) listed under the `… SUBCOMMANDS:` headings.
-    static func subcommands(inHelp help: String) -> [String] {
+    /// The subcommand names listed under the `… SUBCOMMANDS:` headings; with `aliases`, the
+    /// other names of a command too (`prev, previous`).
+    static func subcommands(inHelp help: String, aliases: Bool = true) -> [String] {
         var names: [String] = []
         var inList = false
         for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -181,7 +182,8 @@ import Testing
                 inList = false
             } else if inList, line.hasPrefix("  "), !line.hasPrefix("   ") {
                 let entry = line.dropFirst(2).components(separatedBy: "  ")[0]
-                for name in entry.replacingOccurrences(of: " (default)", with: "").split(separator: ",") {
+                let entryNames = entry.replacingOccurrences(of: " (default)", with: "").split(separator: ",")
+                for name in aliases ? entryNames : Array(entryNames.prefix(1)) {
                     names.append(name.trimmingCharacters(in: .whitespaces))
                 }
             }
