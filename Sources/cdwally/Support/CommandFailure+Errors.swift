@@ -67,7 +67,7 @@ extension CommandFailure {
                 default: ExitStatus.software
                 }
             self.init(message: failure.message, code: code)
-        case let error as AtomicFile.WriteError:
+        case let error as AtomicFile.Failure:
             self.init(message: error.description, code: ExitStatus.ioError)
         default:
             self.init(message: "\(error)", code: ExitStatus.software)
