@@ -2,6 +2,7 @@ import ArgumentParser
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
+import CDWallyTerminal
 import Foundation
 
 struct PlayCommand: AsyncParsableCommand {
@@ -44,7 +45,12 @@ struct PlayCommand: AsyncParsableCommand {
             }
             let host = try PlayerHost.start(
                 context: context, service: service, report: report, options: playerOptions)
+            let environment = context.settings.environment
+            let display =
+                TerminalPlayerUI.isAvailable(environment: environment)
+                ? TerminalPlayerUI(player: host.player, environment: environment) : nil
             SignalWaiter.onSignal { signal in
+                if signal == SIGWINCH { display?.terminalResized() }
                 if SignalWaiter.stopSignals.contains(signal) { host.requestShutdown() }
             }
             host.startMPRIS(
@@ -55,8 +61,33 @@ struct PlayCommand: AsyncParsableCommand {
                 await host.shutdown()
                 throw error
             }
-            await PlainPlayback(host: host).run()
+            if let display {
+                do {
+                    try await Self.show(display, host: host)
+                } catch {
+                    await host.shutdown()
+                    throw error
+                }
+            } else {
+                await PlainPlayback(host: host).run()
+            }
             await host.shutdown()
         }
+    }
+
+    /// The terminal display until the user quits or the host is asked to stop (a signal,
+    /// MPRIS Quit); log lines go to its message line meanwhile, not over it.
+    private static func show(_ display: TerminalPlayerUI, host: PlayerHost) async throws {
+        StandardErrorLogHandler.sink.set { level, text in
+            display.show(message: level >= .warning ? "\(level): \(text)" : text)
+        }
+        defer { StandardErrorLogHandler.sink.set(nil) }
+        Task {
+            await host.waitForShutdownRequest()
+            display.stop()
+        }
+        // The user quit (or the display failed): shut down, which also ends the task above.
+        defer { host.requestShutdown() }
+        try await display.run()
     }
 }
