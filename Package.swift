@@ -82,6 +82,9 @@ let package = Package(
         .testTarget(name: "CDWallyPlayerTests", dependencies: ["CDWallyPlayer", "CDWallyCore"]),
         .testTarget(
             name: "CDWallyRemoteTests", dependencies: ["CDWallyRemote", "CDWallyPlayer", "CDWallyCore"]),
+        .testTarget(
+            name: "CDWallyTerminalTests",
+            dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["cdwally", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -9,8 +9,8 @@
 /// Threads: a value type; the key reader's thread owns its instance.
 public struct KeyDecoder: Sendable {
     private static let escapeByte: UInt8 = 0x1B
-    /// Longer "sequences" are garbage; they are dropped rather than held for ever.
-    private static let longestSequence = 16
+    /// An unfinished sequence longer than this is garbage, dropped rather than held.
+    private static let longestSequence = 32
 
     private var pending: [UInt8] = []
 
@@ -106,13 +106,16 @@ public struct KeyDecoder: Sendable {
             return (ss3Key(bytes[start + 2]), 3)
         }
         guard introducer == UInt8(ascii: "[") else { return (.escape, 1) }
-        // Parameters and intermediates run up to a final byte in 0x40...0x7E.
+        // Parameter and intermediate bytes (0x20...0x3F) run up to a final byte (0x40...0x7E);
+        // anything else cuts the sequence short and is decoded on its own.
         var index = start + 2
-        while index < bytes.endIndex, !(0x40...0x7E).contains(bytes[index]) {
+        while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) {
             index += 1
-            if index - start > longestSequence { return (.unknown, index - start) }
         }
-        guard index < bytes.endIndex else { return nil }
+        guard index < bytes.endIndex else {
+            return index - start > longestSequence ? (.unknown, index - start) : nil
+        }
+        guard (0x40...0x7E).contains(bytes[index]) else { return (.unknown, index - start) }
         let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
         return (csiKey(final: bytes[index], parameters: parameters), index - start + 1)
     }

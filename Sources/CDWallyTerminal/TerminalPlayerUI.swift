@@ -105,6 +105,7 @@ public final class TerminalPlayerUI: Sendable {
             guard loop.handle(input) else { break }
         }
 
+        mailbox.finish()
         clock.cancel()
         listener.cancel()
         commandQueue.finish()
