@@ -18,7 +18,7 @@ final class DisplayLoop {
     private let commands: AsyncStream<PlayerCommand>.Continuation
     private var painter: ScreenPainter
     private var size: ScreenSize
-    private(set) var state = DisplayState()
+    private var state = DisplayState()
     private var messageExpiry: ContinuousClock.Instant?
 
     init(
@@ -122,7 +122,7 @@ final class DisplayLoop {
         case .discFinished(let album):
             show("Finished: \(album.albumArtist) — \(album.title)")
         case .trackSkipped(let path, let reason):
-            show("Skipped \(path.display): \(reason)")
+            show("Skipped \(path.lastComponent.display): \(reason)")
         case .warning(let warning):
             show("\(warning)")
         case .error(let error):

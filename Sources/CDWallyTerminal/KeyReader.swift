@@ -14,6 +14,7 @@ import Foundation
 /// Threads: the reading thread owns the decoder; `start` and `stop` come from the display
 /// loop, and `stop` returns only once the thread no longer touches the terminal.
 final class KeyReader: Sendable {
+    /// Milliseconds to wait for the rest of an escape sequence.
     private static let escapeWait: Int32 = 60
 
     private let input: Int32
@@ -39,12 +40,12 @@ final class KeyReader: Sendable {
     }
 
     func start() {
-        guard
-            phase.withLock({ phase in
-                defer { if phase == .idle { phase = .running } }
-                return phase == .idle
-            })
-        else { return }
+        let starting = phase.withLock { phase in
+            guard phase == .idle else { return false }
+            phase = .running
+            return true
+        }
+        guard starting else { return }
         let thread = Thread { [self] in readKeys() }
         thread.name = "cdwally keys"
         thread.start()

@@ -16,9 +16,9 @@ import CDWallyPlayer
 /// try await display.run()   // returns on q / Ctrl-C, or once stop() is called
 /// ```
 ///
-/// While `run()` is running the terminal is in raw mode on the alternate screen, and fd 2
-/// is captured so nothing scribbles over the display (stray output shows on the message
-/// line). When it returns, or if the process crashes or exits first, the terminal is as it
+/// While `run()` is running the terminal is in raw mode on the alternate screen, and fd 2,
+/// when it is the terminal too, is captured so nothing scribbles over the display (stray
+/// output shows on the message line). When it returns, or if the process crashes or exits first, the terminal is as it
 /// was. A disc that ends with `--then stop` leaves the display open, stopped.
 ///
 /// Threads: any thread may call `stop()`, `terminalResized()` and `show(message:)`; they
@@ -71,8 +71,10 @@ public final class TerminalPlayerUI: Sendable {
             session.close()
             throw error
         }
-        // Without a pipe for stderr the display still works; stray output may show through.
-        let capture = try? StandardErrorCapture.start { mailbox.yield(.message($0)) }
+        // Only a stderr on the terminal could scribble over the display; one redirected to a
+        // file stays where the user put it. Without a pipe the display still works.
+        let capture =
+            isatty(STDERR_FILENO) == 1 ? try? StandardErrorCapture.start { mailbox.yield(.message($0)) } : nil
 
         let (commands, commandQueue) = AsyncStream.makeStream(of: PlayerCommand.self)
         let player = self.player

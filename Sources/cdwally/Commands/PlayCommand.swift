@@ -63,7 +63,7 @@ struct PlayCommand: AsyncParsableCommand {
             }
             if let display {
                 do {
-                    try await Self.show(display, host: host)
+                    try await Self.show(display, host: host, logOnDisplay: context.terminal.stderrIsTerminal)
                 } catch {
                     await host.shutdown()
                     throw error
@@ -76,10 +76,13 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     /// The terminal display until the user quits or the host is asked to stop (a signal,
-    /// MPRIS Quit); log lines go to its message line meanwhile, not over it.
-    private static func show(_ display: TerminalPlayerUI, host: PlayerHost) async throws {
-        StandardErrorLogHandler.sink.set { level, text in
-            display.show(message: level >= .warning ? "\(level): \(text)" : text)
+    /// MPRIS Quit). Log lines meant for a stderr on the same terminal go to its message line
+    /// meanwhile, not over it.
+    private static func show(_ display: TerminalPlayerUI, host: PlayerHost, logOnDisplay: Bool) async throws {
+        if logOnDisplay {
+            StandardErrorLogHandler.sink.set { level, text in
+                display.show(message: level >= .warning ? "\(level): \(text)" : text)
+            }
         }
         defer { StandardErrorLogHandler.sink.set(nil) }
         Task {
