@@ -84,6 +84,9 @@ let package = Package(
         .testTarget(
             name: "CDWallyRemoteTests",
             dependencies: ["CDWallyRemote", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+        .testTarget(
+            name: "CDWallyTerminalTests",
+            dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["cdwally", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -198,11 +198,13 @@ import Testing
         #expect(await eventually { (try? await playerctl("status")) == "Playing" })
         _ = try await playerctl("next")
         #expect(
-            await eventually { (try? self.status(busCLI)["track"] as? [String: Any])?["index"] as? Int == 2 })
+            await eventually {
+                (try? await self.status(busCLI)["track"] as? [String: Any])?["index"] as? Int == 2
+            })
         _ = try await playerctl("position", "20")
-        #expect(await eventually { (try? self.status(busCLI)["position"] as? Double ?? 0) ?? 0 >= 19 })
+        #expect(await eventually { (try? await self.status(busCLI)["position"] as? Double ?? 0) ?? 0 >= 19 })
         _ = try await playerctl("previous")  // past 3 s: restarts the track
-        #expect(await eventually { (try? self.status(busCLI)["position"] as? Double ?? 99) ?? 99 < 3 })
+        #expect(await eventually { (try? await self.status(busCLI)["position"] as? Double ?? 99) ?? 99 < 3 })
         _ = try await playerctl("play-pause")
         #expect(await eventually { (try? await playerctl("status")) == "Paused" })
 

@@ -3,6 +3,7 @@ import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
 import CDWallyRemote
+import CDWallyTerminal
 import Foundation
 
 struct PlayCommand: AsyncParsableCommand {
@@ -61,7 +62,11 @@ struct PlayCommand: AsyncParsableCommand {
             }
             let host = try PlayerHost.start(
                 context: context, service: service, report: report, options: playerOptions)
+            let display =
+                TerminalPlayerUI.isAvailable(environment: environment)
+                ? TerminalPlayerUI(player: host.player, environment: environment) : nil
             SignalWaiter.onSignal { signal in
+                if signal == SIGWINCH { display?.terminalResized() }
                 if SignalWaiter.stopSignals.contains(signal) { host.requestShutdown() }
             }
             host.serveControl(server, gate: gate)
@@ -73,8 +78,36 @@ struct PlayCommand: AsyncParsableCommand {
                 await host.shutdown()
                 throw error
             }
-            await PlainPlayback(host: host).run()
+            if let display {
+                do {
+                    try await Self.show(display, host: host, logOnDisplay: context.terminal.stderrIsTerminal)
+                } catch {
+                    await host.shutdown()
+                    throw error
+                }
+            } else {
+                await PlainPlayback(host: host).run()
+            }
             await host.shutdown()
         }
+    }
+
+    /// The terminal display until the user quits or the host is asked to stop (a signal,
+    /// MPRIS Quit). Log lines meant for a stderr on the same terminal go to its message line
+    /// meanwhile, not over it.
+    private static func show(_ display: TerminalPlayerUI, host: PlayerHost, logOnDisplay: Bool) async throws {
+        if logOnDisplay {
+            StandardErrorLogHandler.sink.set { level, text in
+                display.show(message: level >= .warning ? "\(level): \(text)" : text)
+            }
+        }
+        defer { StandardErrorLogHandler.sink.set(nil) }
+        Task {
+            await host.waitForShutdownRequest()
+            display.stop()
+        }
+        // The user quit (or the display failed): shut down, which also ends the task above.
+        defer { host.requestShutdown() }
+        try await display.run()
     }
 }

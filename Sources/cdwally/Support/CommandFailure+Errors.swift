@@ -3,6 +3,7 @@ import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
 import CDWallyRemote
+import CDWallyTerminal
 
 extension CommandFailure {
     /// Words and an exit code for any error a command can meet.
@@ -67,7 +68,9 @@ extension CommandFailure {
                 default: ExitStatus.software
                 }
             self.init(message: failure.message, code: code)
-        case let error as AtomicFile.WriteError:
+        case let error as TerminalError:
+            self.init(message: error.description, code: ExitStatus.ioError)
+        case let error as AtomicFile.Failure:
             self.init(message: error.description, code: ExitStatus.ioError)
         default:
             self.init(message: "\(error)", code: ExitStatus.software)

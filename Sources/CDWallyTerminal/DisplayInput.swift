@@ -1,0 +1,18 @@
+import CDWallyPlayer
+
+/// Everything the display loop reacts to, posted to its mailbox from the key thread, the
+/// player's events, the clock, the stderr capture, the host and failed commands.
+enum DisplayInput: Sendable {
+    case key(Key)
+    case event(PlayerEvent)
+    /// Time to redraw the clock (a few times a second).
+    case tick
+    /// SIGWINCH: measure the terminal again and draw everything.
+    case resize
+    /// A line for the message line: a log line, stray stderr, a refused command.
+    case message(String)
+    /// The terminal hung up, or the player shut down: nothing more to show.
+    case ended
+    /// The host or the user asked to leave.
+    case stop
+}

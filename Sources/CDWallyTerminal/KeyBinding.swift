@@ -1,0 +1,49 @@
+/// The keys of `cdwally play` on a terminal, in one table: the decoder's keys map to actions
+/// through it, and the help overlay (and the man page) list it as it stands.
+public struct KeyBinding: Sendable, Hashable {
+    /// The keys as a person reads them: "space", "] PgDn".
+    public var label: String
+    /// What they do, short enough for a two-column help screen.
+    public var summary: String
+    public var keys: [Key: KeyAction]
+
+    public init(_ label: String, _ summary: String, _ keys: [Key: KeyAction]) {
+        self.label = label
+        self.summary = summary
+        self.keys = keys
+    }
+
+    public static let table: [KeyBinding] = [
+        KeyBinding("space", "play / pause", [.character(" "): .togglePlay]),
+        KeyBinding("n", "next track", [.character("n"): .nextTrack]),
+        KeyBinding("p", "previous track / restart", [.character("p"): .previousTrack]),
+        KeyBinding("←", "back 10 s", [.left: .seek(-10)]),
+        KeyBinding("→", "forward 10 s", [.right: .seek(10)]),
+        KeyBinding("] PgDn", "next disc", [.character("]"): .nextDisc, .pageDown: .nextDisc]),
+        KeyBinding("[ PgUp", "previous disc", [.character("["): .previousDisc, .pageUp: .previousDisc]),
+        KeyBinding("r", "random disc (not lately)", [.character("r"): .randomDisc]),
+        KeyBinding("s", "stop", [.character("s"): .stop]),
+        KeyBinding(
+            "0-9 Enter", "play disc by number",
+            Dictionary(
+                uniqueKeysWithValues: (0...9).map { (Key.character(Character("\($0)")), KeyAction.digit($0)) }
+            )
+            .merging([.enter: .confirmDisc, .backspace: .eraseDigit]) { $1 }),
+        KeyBinding("Esc", "cancel the disc number", [.escape: .cancelDisc]),
+        KeyBinding("?", "show / hide these keys", [.character("?"): .toggleHelp]),
+        KeyBinding("Ctrl-L", "redraw the screen", [.control("l"): .redraw]),
+        KeyBinding("q Ctrl-C", "quit, saving positions", [.character("q"): .quit, .control("c"): .quit]),
+    ]
+
+    private static let actions: [Key: KeyAction] = table.reduce(into: [:]) { all, binding in
+        all.merge(binding.keys) { first, _ in first }
+    }
+
+    /// The action `key` is bound to, if any. Letters work in either case, so Caps Lock
+    /// does not silence the keys.
+    public static func action(for key: Key) -> KeyAction? {
+        if let action = actions[key] { return action }
+        guard case .character(let character) = key, character.isUppercase else { return nil }
+        return actions[.character(Character(character.lowercased()))]
+    }
+}

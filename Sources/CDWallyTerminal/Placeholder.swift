@@ -1,1 +1,0 @@
-// CDWallyTerminal: placeholder until the module's first real file lands.

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The terminal taken over for the display: raw mode (keys arrive one by one, unechoed,
+/// Ctrl-C as a byte), the alternate screen, the cursor hidden and line wrap off. Opening
+/// saves the terminal's settings; `close()` puts them back, and so does `TerminalRescue`
+/// if the process crashes or exits first. The shell gets back exactly the terminal it
+/// lent, with its scrollback untouched.
+///
+/// Threads: the display loop opens it, draws through it and closes it; the crash handlers
+/// read only their own copy of the saved settings.
+final class TerminalSession {
+    /// Alternate screen (saving the cursor), cursor hidden, no autowrap, cleared. Without
+    /// wrap a row that is wider than expected (an ambiguous-width character) is clipped
+    /// instead of scrolling the whole display.
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[H\u{1B}[2J"
+    /// Styles off, autowrap and cursor back, main screen back.
+    static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+
+    let input: Int32
+    let output: Int32
+    private let saved: termios
+    private var isOpen = true
+
+    private init(input: Int32, output: Int32, saved: termios) {
+        self.input = input
+        self.output = output
+        self.saved = saved
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Takes over the terminal on `input` (keys) and `output` (the screen).
+    static func open(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(TerminalError)
+        -> TerminalSession
+    {
+        var saved = termios()
+        try TerminalError.check(tcgetattr(input, &saved), "tcgetattr on the terminal")
+        guard TerminalRescue.arm(input: input, output: output, saved: saved, reset: Array(leaveSequence.utf8))
+        else { throw .alreadyInUse }
+        var raw = saved
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        raw.c_cflag |= tcflag_t(CS8)
+        withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
+        do {
+            try TerminalError.check(tcsetattr(input, TCSANOW, &raw), "tcsetattr on the terminal")
+        } catch {
+            TerminalRescue.disarm()
+            throw error
+        }
+        let session = TerminalSession(input: input, output: output, saved: saved)
+        session.send(Array(enterSequence.utf8))
+        return session
+    }
+
+    /// The terminal's size now, or nil when it will not say (then 80×24 is a fair guess).
+    func size() -> ScreenSize? {
+        var size = winsize()
+        for fd in [output, input] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+            return ScreenSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+        }
+        return nil
+    }
+
+    /// Writes all of `bytes`; a terminal that went away (EIO after a hang-up) is ignored.
+    func send(_ bytes: [UInt8]) {
+        guard isOpen, !TerminalRescue.hasRescued else { return }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Puts the terminal back as it was. Idempotent.
+    func close() {
+        guard isOpen else { return }
+        send(Array(Self.leaveSequence.utf8))
+        isOpen = false
+        var saved = self.saved
+        _ = tcsetattr(input, TCSANOW, &saved)
+        TerminalRescue.disarm()
+    }
+}
