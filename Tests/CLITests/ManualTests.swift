@@ -126,6 +126,16 @@ import Testing
         #expect(actions.values.filter { !text.contains($0) }.sorted().isEmpty)
     }
 
+    @Test func listsEveryKeyOfTheTerminalDisplay() throws {
+        let source = try Self.source("Sources/CDWallyTerminal/KeyBinding.swift")
+        // `KeyBinding("] PgDn", "next disc", …)`: the label is what the help overlay shows.
+        let labels = Self.matches(of: #"KeyBinding\(\s*"([^"]+)","#, in: source, group: 1)
+        try #require(labels.count >= 12 && labels.contains("space"))
+        let documented = Set(
+            try Page(path: Self.manualPath).entries(section: "THE TERMINAL DISPLAY").map(\.tagText))
+        #expect(labels.filter { !documented.contains($0) }.isEmpty, "display keys missing from the man page")
+    }
+
     @Test func carriesTheControlProtocol() throws {
         let protocolText = try Self.source("Sources/CDWallyRemote/Control/PROTOCOL.md")
         // The first cell of every table row: the request commands and the error codes.
@@ -233,6 +243,8 @@ extension ManualTests {
     /// roff's escapes and font changes taken out.
     struct Page {
         struct Entry {
+            /// The tag as text (`] PgDn`), and as words.
+            var tagText: String
             var tag: [String]
             var body: String
         }
@@ -267,7 +279,9 @@ extension ManualTests {
                     body.append(Page.plain(next))
                     lines.removeFirst()
                 }
-                entries.append(Entry(tag: Page.words(Page.plain(tagLine)), body: body.joined(separator: " ")))
+                let tagText = Page.plain(tagLine)
+                entries.append(
+                    Entry(tagText: tagText, tag: Page.words(tagText), body: body.joined(separator: " ")))
             }
             return entries
         }
@@ -309,7 +323,8 @@ extension ManualTests {
             for (escape, replacement) in [
                 ("\\-", "-"), ("\\fB", ""), ("\\fI", ""), ("\\fR", ""), ("\\fP", ""), ("\\&", ""),
                 ("\\|", ""),
-                ("\\%", ""), ("\\(dq", "\""), ("\\(lq", "\""), ("\\(rq", "\""), ("\\(em", "-"), ("\\e", "\\"),
+                ("\\%", ""), ("\\(dq", "\""), ("\\(lq", "\""), ("\\(rq", "\""), ("\\(em", "-"),
+                ("\\(<-", "←"), ("\\(->", "→"), ("\\e", "\\"),
             ] {
                 text = text.replacingOccurrences(of: escape, with: replacement)
             }
