@@ -213,4 +213,31 @@ import Testing
         #expect(lines.first?.contains("--audio-device") == true)
         #expect(lines.first?.contains("--mpv ao=null") == true)
     }
+
+    @Test func aDamagedResumeFileIsReportedAndIgnored() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        // Find the library's state folder by letting a first run create it.
+        _ = try await render(cli, library, ["1"])
+        let state = cli.home + "/state/cdwally"
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: state).first)
+        try Data("{\"version\": 1, \"discs\": {\"abc".utf8).write(
+            to: URL(fileURLWithPath: "\(state)/\(folder)/resume.json"))
+        let (result, seconds) = try await render(cli, library, ["1"])
+        #expect(result.stderr.contains("ignored the resume file"))
+        #expect(abs(seconds - 12.5) < 0.1)
+        // The next save replaces it with a good one.
+        #expect(try await cli.run(["discs", "--library", library.root]).status == 0)
+    }
+
+    @Test func listDevicesNamesTheOutputs() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let result = try await cli.run(["list-devices", "--json"])
+        #expect(result.status == 0)
+        let devices = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]]
+        #expect(devices?.first?["name"] == "auto")
+        #expect(devices?.contains { $0["name"]?.hasPrefix("alsa") == true } == true)
+    }
 }
