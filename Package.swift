@@ -80,7 +80,8 @@ let package = Package(
             name: "TestSupport", dependencies: ["CDWallyLibrary", "CDWallyCore"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CDWallyLibraryTests", dependencies: ["CDWallyLibrary", "CDWallyCore", "TestSupport"]),
-        .testTarget(name: "CDWallyPlayerTests", dependencies: ["CDWallyPlayer", "CDWallyCore"]),
+        .testTarget(
+            name: "CDWallyPlayerTests", dependencies: ["CDWallyPlayer", "CDWallyCore", "TestSupport"]),
         .testTarget(
             name: "CDWallyRemoteTests",
             dependencies: ["CDWallyRemote", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),

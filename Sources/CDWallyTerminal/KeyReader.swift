@@ -36,7 +36,7 @@ final class KeyReader: Sendable {
         self.input = input
         self.onKey = onKey
         self.onEnd = onEnd
-        wake = try WakePipe()
+        do { wake = try WakePipe() } catch { throw TerminalError.system(call: "pipe", message: error.reason) }
     }
 
     func start() {
@@ -61,7 +61,6 @@ final class KeyReader: Sendable {
             wake.signal()
             finished.wait()
         }
-        if previous != .stopped { wake.dispose() }
     }
 
     private func readKeys() {

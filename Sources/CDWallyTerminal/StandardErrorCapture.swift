@@ -41,9 +41,11 @@ final class StandardErrorCapture: Sendable {
             fcntl(target, F_DUPFD_CLOEXEC, 3), "fcntl(F_DUPFD_CLOEXEC) on stderr")
         var ends: [Int32] = [-1, -1]
         let wake: WakePipe
-        do {
+        do throws(TerminalError) {
             try TerminalError.check(pipe(&ends), "pipe for stderr")
-            wake = try WakePipe()
+            do { wake = try WakePipe() } catch {
+                throw TerminalError.system(call: "pipe", message: error.reason)
+            }
             try TerminalError.check(dup2(ends[1], target), "dup2 onto stderr")
         } catch {
             for fd in [copy] + ends where fd >= 0 { close(fd) }
@@ -74,7 +76,6 @@ final class StandardErrorCapture: Sendable {
         finished.wait()
         close(copy)
         close(readEnd)
-        wake.dispose()
     }
 
     private func drain(_ onLine: @Sendable (String) -> Void) {

@@ -170,6 +170,8 @@ import Testing
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
         #expect(serve.stderr.contains("SIGTERM: saving positions and stopping"))
+        // No session bus here: said once, with --verbose, and nothing else is the worse for it.
+        #expect(serve.stderr.components(separatedBy: "MPRIS: not available").count == 2)
         let discs = try #require(
             try await cli.json(["discs", "--library", library.root])["discs"] as? [[String: Any]])
         let resume = try #require(discs[1]["resume"] as? [String: Any])
@@ -229,6 +231,35 @@ import Testing
         let position = Double(try await playerctl("position")) ?? -1
         #expect(abs(position - (status["position"] as? Double ?? 0)) < 1)
 
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
+    @Test func mprisShowsTheAlbumCoverFromTheTags() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        // tagged.flac carries a front cover (a PNG); retagging keeps it.
+        try library.addAlbum("Covered", artist: "Art", album: "Covered")
+        try library.playlist("Covered/\n")
+        let bus = try await PrivateBus()
+        defer { bus.stop() }
+        var busCLI = cli
+        busCLI.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let serve = try await startServe(busCLI, library)
+        _ = try await busCLI.json(["disc", "1"])
+        var art = ""
+        #expect(
+            await eventually {
+                let result = try? await ExternalTool.run(
+                    "playerctl", ["-p", "cdwally", "metadata", "mpris:artUrl"], bus: bus)
+                art = result?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                return art.hasPrefix("file://")
+            })
+        let file = String(art.dropFirst("file://".count))
+        #expect(file.hasPrefix(cli.home + "/cache/cdwally/covers/"))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
     }

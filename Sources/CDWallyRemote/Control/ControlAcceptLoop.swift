@@ -28,7 +28,7 @@ final class ControlAcceptLoop: @unchecked Sendable {
     private let lock: InstanceLock
     private let socketPath: RawPath
     private let identity: SocketIdentity
-    private let stop: StopSignal
+    private let stop: WakePipe
     private let settings: Settings
     private let handler: ControlServer.Handler
     private let logger: Logger
@@ -36,7 +36,7 @@ final class ControlAcceptLoop: @unchecked Sendable {
 
     init(
         listener: UnixSocket, lock: InstanceLock, socketPath: RawPath, identity: SocketIdentity,
-        stop: StopSignal, settings: Settings, handler: @escaping ControlServer.Handler, logger: Logger
+        stop: WakePipe, settings: Settings, handler: @escaping ControlServer.Handler, logger: Logger
     ) {
         self.listener = listener
         self.lock = lock

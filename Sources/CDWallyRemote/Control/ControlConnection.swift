@@ -16,14 +16,14 @@ import Synchronization
 /// point once that starts (hence `@unchecked Sendable`, for the hand-over alone).
 final class ControlConnection: @unchecked Sendable {
     private let socket: UnixSocket
-    private let stop: StopSignal
+    private let stop: WakePipe
     private let requestTimeout: Duration
     private let handler: ControlServer.Handler
     private let logger: Logger
     private var lines = LineBuffer(limit: ControlProtocol.maximumLineLength)
 
     init(
-        socket: UnixSocket, stop: StopSignal, requestTimeout: Duration,
+        socket: UnixSocket, stop: WakePipe, requestTimeout: Duration,
         handler: @escaping ControlServer.Handler,
         logger: Logger
     ) {
@@ -57,7 +57,7 @@ final class ControlConnection: @unchecked Sendable {
                 for item in lines.append(bytes) {
                     guard answer(item) else { return }
                     deadline = ContinuousClock.now + requestTimeout
-                    if stop.hasFired { return }
+                    if stop.isSignalled { return }
                 }
             }
         }

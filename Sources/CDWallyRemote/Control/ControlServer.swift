@@ -21,10 +21,10 @@ public final class ControlServer: Sendable {
     public typealias Handler = @Sendable (ControlRequest) async -> ControlResponse
 
     public let endpoint: ControlEndpoint
-    private let stopSignal: StopSignal
+    private let stopSignal: WakePipe
     private let finished = DispatchGroup()
 
-    private init(endpoint: ControlEndpoint, stopSignal: StopSignal) {
+    private init(endpoint: ControlEndpoint, stopSignal: WakePipe) {
         self.endpoint = endpoint
         self.stopSignal = stopSignal
     }
@@ -43,7 +43,10 @@ public final class ControlServer: Sendable {
         handler: @escaping Handler
     ) throws(ControlError) -> ControlServer {
         try endpoint.prepareDirectory()
-        let stopSignal = try StopSignal()
+        let stopSignal: WakePipe
+        do { stopSignal = try WakePipe() } catch {
+            throw .systemCallFailed(call: "pipe", path: nil, message: error.reason)
+        }
         let lock = try claimLock(of: endpoint)
         try removeStaleSocket(at: endpoint.socketPath)
         let (listener, identity) = try bind(endpoint.socketPath)
@@ -73,7 +76,7 @@ public final class ControlServer: Sendable {
     /// request already being handled still gets its answer. Safe to call more than once,
     /// and from the handler.
     public func stop() {
-        stopSignal.fire()
+        stopSignal.signal()
         finished.wait()
     }
 

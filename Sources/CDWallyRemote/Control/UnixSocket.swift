@@ -128,11 +128,11 @@ final class UnixSocket {
     /// Waits until the socket is readable (or writable, with `POLLOUT`), the stop signal
     /// fires, or `deadline` passes (nil: no deadline).
     func wait(
-        for events: Int32, until deadline: ContinuousClock.Instant?, stop: StopSignal?
+        for events: Int32, until deadline: ContinuousClock.Instant?, stop: WakePipe?
     ) -> Readiness {
         while true {
             var descriptors = [pollfd(fd: descriptor, events: Int16(events), revents: 0)]
-            if let stop { descriptors.append(pollfd(fd: stop.descriptor, events: Int16(POLLIN), revents: 0)) }
+            if let stop { descriptors.append(pollfd(fd: stop.readEnd, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), Self.milliseconds(until: deadline))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -162,7 +162,7 @@ final class UnixSocket {
 
     /// Sends every byte, waiting for room until `deadline`. False when the peer went away,
     /// the deadline passed or the stop signal fired first.
-    func sendAll(_ bytes: [UInt8], until deadline: ContinuousClock.Instant, stop: StopSignal?) -> Bool {
+    func sendAll(_ bytes: [UInt8], until deadline: ContinuousClock.Instant, stop: WakePipe?) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let count = bytes.withUnsafeBytes {

@@ -117,12 +117,14 @@ public final class InputKeyReader: Sendable {
 
     /// One start-to-stop lifetime of the reader's thread.
     private final class Run: Sendable {
-        let wake: WakeSignal
+        let wake: WakePipe
         let finished = DispatchSemaphore(value: 0)
         let pollThread = Mutex<pthread_t?>(nil)
 
         init() throws(InputError) {
-            wake = try WakeSignal()
+            do { wake = try WakePipe() } catch {
+                throw .systemCallFailed(call: "pipe", path: nil, message: error.reason)
+            }
         }
 
         /// Returns once the thread has ended. The semaphore is signalled once; each waiter

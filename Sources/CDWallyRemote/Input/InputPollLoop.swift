@@ -34,7 +34,7 @@ final class InputPollLoop {
     }
 
     private let settings: Settings
-    private let wake: WakeSignal
+    private let wake: WakePipe
     private let watch: DirectoryWatch
     private let onPress: @Sendable (MediaKeyAction, String) -> Void
     private let onNotice: @Sendable (InputNotice) -> Void
@@ -49,7 +49,7 @@ final class InputPollLoop {
     private let directory: RawPath
 
     init(
-        settings: Settings, wake: WakeSignal,
+        settings: Settings, wake: WakePipe,
         onPress: @escaping @Sendable (MediaKeyAction, String) -> Void,
         onNotice: @escaping @Sendable (InputNotice) -> Void
     ) throws(InputError) {
@@ -95,7 +95,7 @@ final class InputPollLoop {
         defer { devices.removeAll() }
         while true {
             let order = devices.keys.sorted()
-            var descriptors = [wake.fileDescriptor, watch.fileDescriptor].map {
+            var descriptors = [wake.readEnd, watch.fileDescriptor].map {
                 pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
             }
             descriptors += order.map {

@@ -72,6 +72,7 @@ struct PlayCommand: AsyncParsableCommand {
             host.serveControl(server, gate: gate)
             host.startMPRIS(
                 coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
+            let plain = display == nil ? PlainPlayback(host: host) : nil
             do {
                 try await host.player.perform(.play(disc: disc, fromStart: fromStart))
             } catch {
@@ -86,7 +87,7 @@ struct PlayCommand: AsyncParsableCommand {
                     throw error
                 }
             } else {
-                await PlainPlayback(host: host).run()
+                await plain?.run()
             }
             await host.shutdown()
         }

@@ -6,10 +6,17 @@ import Foundation
 /// warnings on stderr; ends when the disc ends with `--then stop` (PRODUCT.md §5, §8).
 struct PlainPlayback {
     let host: PlayerHost
+    private let events: AsyncStream<PlayerEvent>
+
+    /// Subscribes at once: made before playback starts, it sees the first track too.
+    init(host: PlayerHost) {
+        self.host = host
+        events = host.player.events()
+    }
 
     func run() async {
-        let events = host.player.events()
         let host = self.host
+        let events = self.events
         let endOfDisc = host.endOfDisc
         let watcher = Task {
             for await event in events {
@@ -31,7 +38,6 @@ struct PlainPlayback {
             }
             host.requestShutdown()
         }
-        if let line = PlainPlayback.line(for: host.player.snapshot) { PlainPlayback.emit(line) }
         await host.waitForShutdownRequest()
         watcher.cancel()
     }
