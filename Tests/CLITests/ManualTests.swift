@@ -140,7 +140,10 @@ import Testing
         let protocolText = try Self.source("Sources/CDWallyRemote/Control/PROTOCOL.md")
         // The first cell of every table row: the request commands and the error codes.
         var names = Self.matches(of: #"(?m)^\| `([a-zA-Z-]+)` \|"#, in: protocolText, group: 1)
-        let status = try #require(protocolText.components(separatedBy: "## The status").last)
+        // The fields of the status object: the bullets of the section that describes it.
+        let statusSection = protocolText.components(separatedBy: "## The status")
+        try #require(statusSection.count == 2)
+        let status = statusSection[1].components(separatedBy: "\n## ")[0]
         names += Self.matches(of: #"(?m)^- `([a-zA-Z]+)`"#, in: status, group: 1)
         try #require(
             Set(names).isSuperset(of: ["pause", "seek", "bad-request", "busy", "state", "trackCount"]))
@@ -207,22 +210,23 @@ import Testing
 
     static func swiftFiles(under folder: String) throws -> [String] {
         let root = CLI.repository + "/" + folder
-        return try FileManager.default.subpathsOfDirectory(atPath: root).filter { $0.hasSuffix(".swift") }.map
-        { root + "/" + $0 }
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: root)
+        return paths.filter { $0.hasSuffix(".swift") }.map { root + "/" + $0 }
     }
 
     static func matches(of pattern: String, in text: String, group: Int = 0) -> [String] {
         matchGroups(of: pattern, in: text).compactMap { group < $0.count ? $0[group] : nil }
     }
 
-    /// Every match of `pattern`, as its groups (group 0 is the whole match, then the captures;
-    /// a capture that did not take part is left out).
+    /// Every match of `pattern`, as its groups: group 0 is the whole match, then the captures
+    /// ("" for one that did not take part).
     static func matchGroups(of pattern: String, in text: String) -> [[String]] {
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
         let range = NSRange(text.startIndex..., in: text)
         return regex.matches(in: text, range: range).map { match in
-            let groups = (0..<match.numberOfRanges).compactMap { Range(match.range(at: $0), in: text) }
-            return groups.map { String(text[$0]) }
+            (0..<match.numberOfRanges).map { group in
+                Range(match.range(at: group), in: text).map { String(text[$0]) } ?? ""
+            }
         }
     }
 
