@@ -263,4 +263,26 @@ import Testing
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
     }
+
+    @Test func aServiceWithoutARuntimeDirectoryIsFoundFromAShellWithOne() async throws {
+        // A system service has no XDG_RUNTIME_DIR and listens in /tmp/cdwally-<uid>; an SSH
+        // shell of the same user has one, and still reaches it.
+        var service = try CLI()
+        defer { service.remove() }
+        service.environment["XDG_RUNTIME_DIR"] = nil
+        let library = try makeLibrary()
+        let serve = try RunningCommand(service, ["serve", "--library", library.root, "--mpv", "ao=null"])
+        var sshShell = service
+        sshShell.environment["XDG_RUNTIME_DIR"] = service.home + "/run"
+        try await serve.waitUntil("the player to answer") {
+            (try? await sshShell.run(["status"]))?.status == 0
+        }
+        #expect(FileManager.default.fileExists(atPath: "/tmp/cdwally-\(geteuid())/control.sock"))
+        #expect(try await sshShell.run(["disc", "2"]).status == 0)
+        // And a second player, started from the shell, sees the service and refuses.
+        #expect(
+            try await sshShell.run(["serve", "--library", library.root, "--mpv", "ao=null"]).status == 75)
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
 }

@@ -8,12 +8,12 @@ struct ListDevicesCommand: ParsableCommand {
         abstract: "List the audio outputs that --audio-device and audio_device accept.")
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var playerOptions: PlayerOptions
+    @OptionGroup var output: OutputOptions
     @Flag(help: "Print the devices as JSON.") var json = false
 
     func run() throws {
         try CommandContext.run(global) { context in
-            let configuration = playerOptions.configuration(
+            let configuration = output.configuration(
                 settings: context.settings, stateFolder: context.settings.directories.cdwallyState)
             let devices = try Player.audioDevices(configuration: configuration)
             if json {

@@ -10,7 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run a headless player, idle until told what to play.",
         discussion: """
-            For a jukebox: no terminal needed, made to run under systemd (see Examples/systemd). \
+            For a jukebox: no terminal needed, made to run under systemd (see cdwally(1) and the \
+            units `make install` puts in lib/systemd). \
             Control it with `cdwally toggle`, `cdwally disc 3` and the rest, with MPRIS media keys \
             when a session bus is there, and with --input for remotes and keyboards read straight \
             from evdev. It logs to stderr, in a form journald reads well, and stops cleanly on \

@@ -6,14 +6,32 @@ import CDWallyPlayer
 extension EndOfDiscAction: ExpressibleByArgument {}
 extension ReplayGainMode: ExpressibleByArgument {}
 
-/// The options of the commands that start a player (`play`, `serve`), each also settable
-/// in the config file's `[player]` table; a flag wins.
-struct PlayerOptions: ParsableArguments {
+/// Where sound goes: the options `list-devices` shares with the commands that play.
+struct OutputOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
             "The audio output, as `cdwally list-devices` names it (default: auto).", valueName: "name"))
     var audioDevice: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Set an mpv option, e.g. --mpv ao=pcm --mpv ao-pcm-file=out.wav (repeatable).",
+            valueName: "key=value"))
+    var mpv: [String] = []
+
+    func validate() throws {
+        for option in mpv where !option.contains("=") || option.hasPrefix("=") {
+            throw ValidationError("--mpv takes KEY=VALUE, e.g. --mpv ao=null (got '\(option)').")
+        }
+    }
+}
+
+/// The options of the commands that start a player (`play`, `serve`), each also settable
+/// in the config file's `[player]` table; a flag wins.
+struct PlayerOptions: ParsableArguments {
+    @OptionGroup var output: OutputOptions
 
     @Option(
         name: .long,
@@ -25,24 +43,22 @@ struct PlayerOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("ReplayGain: album (default), track or off.", valueName: "mode"))
     var replaygain: ReplayGainMode?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Set an mpv option, e.g. --mpv ao=pcm --mpv ao-pcm-file=out.wav (repeatable).",
-            valueName: "key=value"))
-    var mpv: [String] = []
-
     @Flag(name: .long, help: "Log more: the library refresh, MPRIS, key presses.")
     var verbose = false
 
-    func validate() throws {
-        for option in mpv where !option.contains("=") || option.hasPrefix("=") {
-            throw ValidationError("--mpv takes KEY=VALUE, e.g. --mpv ao=null (got '\(option)').")
-        }
-    }
-
     /// The player's configuration: flags, then the config file, then the defaults.
     func configuration(settings: Settings, stateFolder: String) -> PlayerConfiguration {
+        output.configuration(settings: settings, stateFolder: stateFolder, then: then, replayGain: replaygain)
+    }
+}
+
+extension OutputOptions {
+    /// The player's configuration from these flags and the playing ones, then the config
+    /// file, then the defaults.
+    func configuration(
+        settings: Settings, stateFolder: String, then: EndOfDiscAction? = nil,
+        replayGain: ReplayGainMode? = nil
+    ) -> PlayerConfiguration {
         let config = settings.config
         var options = config?.mpvOptions.map { (name: $0.key, value: $0.value) } ?? []
         for option in mpv {
@@ -55,7 +71,7 @@ struct PlayerOptions: ParsableArguments {
         let chosenOutput = device != nil || options.contains { $0.name == "ao" || $0.name == "audio-device" }
         return PlayerConfiguration(
             stateDirectory: RawPath(stateFolder), audioDevice: device, mpvOptions: options,
-            replayGain: replaygain ?? config?.replayGain.flatMap { ReplayGainMode(configValue: $0.value) }
+            replayGain: replayGain ?? config?.replayGain.flatMap { ReplayGainMode(configValue: $0.value) }
                 ?? .album,
             endOfDisc: then ?? config?.then.flatMap { EndOfDiscAction(rawValue: $0.value) } ?? .stop,
             fallBackToNullOutput: !chosenOutput)

@@ -20,7 +20,8 @@ enum ControlCommand {
 /// The options every control command takes.
 struct ControlOptions: ParsableArguments {
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Print the player's state afterwards as JSON (the `status --json` shape).") var json = false
+    @Flag(help: "Print the player's state as JSON (after the command, for those that change it).") var json =
+        false
 }
 
 struct PauseCommand: ParsableCommand {
