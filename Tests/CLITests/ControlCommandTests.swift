@@ -285,4 +285,18 @@ import Testing
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
     }
+
+    @Test func aRunningPlayerFollowsThePlaylistWithinSeconds() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        try library.playlist("Ann/\nBob/\n")
+        let serve = try await startServe(cli, library)
+        #expect(try await cli.run(["disc", "3"]).status == 64)
+        try library.playlist("Ann/\nBob/\nCy/\n")
+        #expect(await eventually { (try? await cli.run(["disc", "3"]))?.status == 0 })
+        #expect((try await status(cli)["disc"] as? [String: Any])?["album"] as? String == "Third")
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
 }
