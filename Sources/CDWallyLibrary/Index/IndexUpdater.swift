@@ -15,13 +15,20 @@ public struct IndexUpdater: Sendable {
     public let index: LibraryIndex
     let reader: TagReader
     let progress: (@Sendable (ScanProgress) -> Void)?
-
-    static let batchSize = 256
+    /// Files read and committed together. Larger batches commit less often (each commit
+    /// writes every index page the batch touched); this size keeps a batch of small files
+    /// well under a second, so an interrupted scan keeps most of its work.
+    let batchSize: Int
 
     public init(index: LibraryIndex, progress: (@Sendable (ScanProgress) -> Void)? = nil) {
+        self.init(index: index, progress: progress, batchSize: 1024)
+    }
+
+    init(index: LibraryIndex, progress: (@Sendable (ScanProgress) -> Void)?, batchSize: Int) {
         self.index = index
         self.reader = TagReader()
         self.progress = progress
+        self.batchSize = max(1, batchSize)
     }
 
     /// Refreshes the files directly in each of `folders` (not below them). A folder that is
@@ -109,14 +116,27 @@ public struct IndexUpdater: Sendable {
             try index.apply(saving: [], removing: removed, folders: folders)
             return delta
         }
+        // One thread writes the index; the others read tags. Batch N+1 is read while batch N
+        // is written, so that no core waits while the writer binds rows and commits.
+        let batches = stride(from: 0, to: toRead.count, by: batchSize).map {
+            Array(toRead[$0..<min($0 + batchSize, toRead.count)])
+        }
         var done = 0
-        for start in stride(from: 0, to: toRead.count, by: IndexUpdater.batchSize) {
-            let batch = Array(toRead[start..<min(start + IndexUpdater.batchSize, toRead.count)])
-            let records = readInParallel(batch)
+        var reading = BatchRead(batches[0], reader: reader)
+        for (number, batch) in batches.enumerated() {
+            let records = reading.records()
+            let isLast = number == batches.count - 1
+            if !isLast { reading = BatchRead(batches[number + 1], reader: reader) }
             delta.failedReads +=
                 records.filter { if case .unreadable = $0.content { true } else { false } }.count
-            let isLast = start + IndexUpdater.batchSize >= toRead.count
-            try index.apply(saving: records, removing: isLast ? removed : [], folders: isLast ? folders : [])
+            do {
+                try index.apply(
+                    saving: records, removing: isLast ? removed : [], folders: isLast ? folders : [])
+            } catch {
+                // Let the read in flight finish before the error leaves: it uses the files' paths.
+                if !isLast { _ = reading.records() }
+                throw error
+            }
             done += batch.count
             progress?(ScanProgress(read: done, toRead: toRead.count))
         }
@@ -124,10 +144,11 @@ public struct IndexUpdater: Sendable {
     }
 
     /// Reads a batch on every core; TagLib is safe with one file per thread once prepared.
-    private func readInParallel(_ files: [(RawPath, FileStatus)]) -> [IndexRecord] {
+    fileprivate static func readInParallel(_ files: [(RawPath, FileStatus)], reader: TagReader)
+        -> [IndexRecord]
+    {
         let results = ResultSlots<IndexRecord>(count: files.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, files.count))
-        let reader = self.reader
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: files.count, by: workers) {
                 let (path, status) = files[index]
@@ -141,6 +162,32 @@ public struct IndexUpdater: Sendable {
             }
         }
         return results.values
+    }
+}
+
+/// A batch being read in the background while the caller writes the one before it.
+///
+/// Threads: `result` is written once, by the reading task, before `finished` is signalled,
+/// and read only after waiting on `finished`, which orders the two accesses.
+private final class BatchRead: @unchecked Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+    private var result: [IndexRecord] = []
+    private var taken = false
+
+    init(_ files: [(RawPath, FileStatus)], reader: TagReader) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.result = IndexUpdater.readInParallel(files, reader: reader)
+            self.finished.signal()
+        }
+    }
+
+    /// Waits for the batch; called once or more, from the one thread that started it.
+    func records() -> [IndexRecord] {
+        if !taken {
+            finished.wait()
+            taken = true
+        }
+        return result
     }
 }
 

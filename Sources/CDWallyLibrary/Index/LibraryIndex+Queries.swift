@@ -48,6 +48,7 @@ extension LibraryIndex {
             for record in records { try upsert.execute(arguments: record.arguments) }
             let delete = try db.cachedStatement(sql: "DELETE FROM track WHERE path = ?")
             for path in removed { try delete.execute(arguments: [path.databaseValue]) }
+            if !records.isEmpty || !removed.isEmpty { try LibraryIndex.bumpGeneration(db) }
             let now = Int64(Date().timeIntervalSince1970)
             let folder = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO folder (path, indexed) VALUES (?, ?)")
@@ -65,6 +66,7 @@ extension LibraryIndex {
                 try delete.execute(arguments: [data])
                 removed += 1
             }
+            if removed > 0 { try LibraryIndex.bumpGeneration(db) }
             let folders = try Data.fetchAll(db, sql: "SELECT path FROM folder")
             let deleteFolder = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
             for data in folders where !seenFolders.contains(RawPath(databaseBytes: data)) {
@@ -98,17 +100,53 @@ extension LibraryIndex {
     }
 
     /// Every readable track, each file once.
-    func allTracks() throws(LibraryError) -> [TrackFile] {
-        try read { db in
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT \(IndexRecord.columns) FROM track WHERE problem IS NULL ORDER BY path")
-            var seen: Set<FileID> = []
-            var files: [TrackFile] = []
-            while let row = try rows.next() {
-                if seen.insert(IndexRecord.fileID(row)).inserted { files.append(IndexRecord.trackFile(row)) }
-            }
-            return files
+    private static func allTracks(_ db: Database) throws -> [TrackFile] {
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT \(IndexRecord.columns) FROM track WHERE problem IS NULL ORDER BY path")
+        var seen: Set<FileID> = []
+        var files: [TrackFile] = []
+        while let row = try rows.next() {
+            if seen.insert(IndexRecord.fileID(row)).inserted { files.append(IndexRecord.trackFile(row)) }
         }
+        return files
+    }
+
+    /// How many albums the whole index holds, as `count` finds them among every track.
+    ///
+    /// Grouping every track is the costliest part of a rescan that found no change, so the
+    /// count is kept with the generation of the index it was made from (every change to the
+    /// track table bumps it, in the same transaction) and reused while that still holds.
+    func albumCount(counting count: ([TrackFile]) -> Int) throws(LibraryError) -> Int {
+        let (generation, cached, tracks) = try read { db -> (Int, Int?, [TrackFile]) in
+            let generation = try LibraryIndex.generation(db)
+            if let text = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'albumCount'") {
+                let parts = text.split(separator: " ").compactMap { Int($0) }
+                if parts.count == 2, parts[0] == generation { return (generation, parts[1], []) }
+            }
+            return (generation, nil, try LibraryIndex.allTracks(db))
+        }
+        if let cached { return cached }
+        let albums = count(tracks)
+        try write { db in
+            // Another process may have changed the index meanwhile: then this count is stale.
+            guard try LibraryIndex.generation(db) == generation else { return }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('albumCount', ?)",
+                arguments: ["\(generation) \(albums)"])
+        }
+        return albums
+    }
+
+    private static func generation(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'") ?? 0
+    }
+
+    private static func bumpGeneration(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO meta (key, value) VALUES ('generation', '1')
+                ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+                """)
     }
 
     /// The album key of an indexed file, or why it is unreadable; nil when not indexed.
