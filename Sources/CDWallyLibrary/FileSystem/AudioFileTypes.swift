@@ -8,8 +8,23 @@ public enum AudioFileTypes {
         "aifc", "wv", "ape", "wma", "asf", "mpc", "spx", "tta", "dsf",
     ]
 
+    private static let longestExtension = extensions.map(\.utf8.count).max() ?? 0
+
     public static func isAudio(_ path: RawPath) -> Bool {
-        extensions.contains(path.fileExtension)
+        var end = path.bytes.endIndex
+        while end > path.bytes.startIndex && path.bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let start =
+            path.bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.bytes.startIndex
+        return isAudio(fileName: path.bytes[start..<end])
+    }
+
+    /// The same test on the bytes of a file name. A scan asks it of every file, so it looks at
+    /// the few bytes after the last dot and builds nothing else.
+    public static func isAudio(fileName name: ArraySlice<UInt8>) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > name.startIndex else { return false }
+        let suffix = name[(dot + 1)...]
+        guard suffix.count <= longestExtension, suffix.allSatisfy({ $0 < 0x80 }) else { return false }
+        return extensions.contains(String(decoding: suffix, as: UTF8.self).lowercased())
     }
 
     /// True for `CDs.m3u` and `CDs.m3u8` in any case: the wallet playlist's name.

@@ -17,12 +17,13 @@ public struct IndexStatistics: Sendable, Equatable {
 
 extension LibraryIndex {
     /// The stamps of the files indexed directly in `folders`, or in the whole index for nil.
-    func stamps(inFolders folders: [RawPath]?) throws(LibraryError) -> [RawPath: IndexStamp] {
+    func stamps(inFolders folders: [RawPath]?) throws(LibraryError) -> [PathKey: IndexStamp] {
         try read { db in
-            var stamps: [RawPath: IndexStamp] = [:]
+            var stamps: [PathKey: IndexStamp] = [:]
             func collect(_ rows: RowCursor) throws {
                 while let row = try rows.next() {
-                    stamps[RawPath(databaseBytes: row[0])] = IndexStamp(size: row[1], modified: row[2])
+                    stamps[PathKey(RawPath(databaseBytes: row[0]))] = IndexStamp(
+                        size: row[1], modified: row[2])
                 }
             }
             if let folders {
@@ -38,11 +39,15 @@ extension LibraryIndex {
         }
     }
 
-    /// Stores a batch of read files and forgets vanished ones, in one transaction.
-    func apply(saving records: [IndexRecord], removing removed: [RawPath], folders: [RawPath])
+    /// Stores a batch of read files and forgets vanished ones, in one transaction. With
+    /// `fullScan`, `folders` are all the folders of the tree: any other folder is forgotten,
+    /// and the time of the full scan is recorded.
+    func apply(
+        saving records: [IndexRecord], removing removed: [RawPath], folders: [RawPath], fullScan: Date? = nil
+    )
         throws(LibraryError)
     {
-        guard !records.isEmpty || !removed.isEmpty || !folders.isEmpty else { return }
+        guard !records.isEmpty || !removed.isEmpty || !folders.isEmpty || fullScan != nil else { return }
         try write { db in
             let upsert = try db.cachedStatement(sql: IndexRecord.upsertSQL)
             for record in records { try upsert.execute(arguments: record.arguments) }
@@ -53,26 +58,17 @@ extension LibraryIndex {
             let folder = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO folder (path, indexed) VALUES (?, ?)")
             for path in folders { try folder.execute(arguments: [path.databaseValue, now]) }
-        }
-    }
-
-    /// After a walk of the whole tree: forgets every file and folder the walk did not see.
-    func forgetAll(except seenFolders: Set<RawPath>, seenFiles: Set<RawPath>) throws(LibraryError) -> Int {
-        try write { db in
-            var removed = 0
-            let paths = try Data.fetchAll(db, sql: "SELECT path FROM track")
-            let delete = try db.cachedStatement(sql: "DELETE FROM track WHERE path = ?")
-            for data in paths where !seenFiles.contains(RawPath(databaseBytes: data)) {
-                try delete.execute(arguments: [data])
-                removed += 1
+            if let fullScan {
+                let walked = Set(folders.map(PathKey.init))
+                let deleteFolder = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
+                for data in try Data.fetchAll(db, sql: "SELECT path FROM folder")
+                where !walked.contains(PathKey(RawPath(databaseBytes: data))) {
+                    try deleteFolder.execute(arguments: [data])
+                }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastFullScan', ?)",
+                    arguments: [String(fullScan.timeIntervalSince1970)])
             }
-            if removed > 0 { try LibraryIndex.bumpGeneration(db) }
-            let folders = try Data.fetchAll(db, sql: "SELECT path FROM folder")
-            let deleteFolder = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
-            for data in folders where !seenFolders.contains(RawPath(databaseBytes: data)) {
-                try deleteFolder.execute(arguments: [data])
-            }
-            return removed
         }
     }
 
@@ -218,9 +214,10 @@ extension LibraryIndex {
 
     public func statistics() throws(LibraryError) -> IndexStatistics {
         try read { db in
-            let tracks = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track WHERE problem IS NULL") ?? 0
-            let unreadable =
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track WHERE problem IS NOT NULL") ?? 0
+            // One pass over the table: COUNT(problem) counts the rows that have one.
+            let counts = try Row.fetchOne(db, sql: "SELECT COUNT(*), COUNT(problem) FROM track")
+            let unreadable: Int = counts?[1] ?? 0
+            let tracks = (counts?[0] ?? 0) - unreadable
             let scan = try Double.fetchOne(
                 db, sql: "SELECT CAST(value AS REAL) FROM meta WHERE key = 'lastFullScan'")
             return IndexStatistics(
@@ -236,14 +233,6 @@ extension LibraryIndex {
                 db, sql: "SELECT path, problem FROM track WHERE problem IS NOT NULL ORDER BY path"
             )
             .map { (RawPath(databaseBytes: $0["path"]), $0["problem"]) }
-        }
-    }
-
-    func markFullScan(at date: Date) throws(LibraryError) {
-        try write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastFullScan', ?)",
-                arguments: [String(date.timeIntervalSince1970)])
         }
     }
 }
