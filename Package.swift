@@ -62,7 +62,8 @@ let package = Package(
             dependencies: [
                 "CDWallyCore", "CDWallyPlayer", "CMPRIS", "CEvdev",
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            exclude: ["Control/PROTOCOL.md"]),
         .target(name: "CDWallyTerminal", dependencies: ["CDWallyCore", "CDWallyPlayer"]),
         .executableTarget(
             name: "cdwally",
@@ -89,7 +90,8 @@ let package = Package(
             name: "CDWallyLibraryTests", dependencies: ["CDWallyLibrary", "CDWallyCore", "TestSupport"]),
         .testTarget(name: "CDWallyPlayerTests", dependencies: ["CDWallyPlayer", "CDWallyCore"]),
         .testTarget(
-            name: "CDWallyRemoteTests", dependencies: ["CDWallyRemote", "CDWallyPlayer", "CDWallyCore"]),
+            name: "CDWallyRemoteTests",
+            dependencies: ["CDWallyRemote", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["cdwally", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -4,83 +4,98 @@
     import Darwin
 #endif
 
-/// Writes small state files so that a crash or power cut leaves either the old file or the
-/// new one, never a torn mix (PRODUCT.md §5): write a temporary file in the same folder,
-/// fsync it, rename it over the old one, fsync the folder.
+/// Reads and replaces small state files (resume points, notes, cached covers) so that a
+/// crash or a power cut leaves either the old file or the new one, never a torn mix
+/// (PRODUCT.md §5): the new bytes go to a unique temporary file in the same folder, which
+/// is fsynced, renamed over the old file, and the folder fsynced so the rename is durable.
 public enum AtomicFile {
-    public struct WriteError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var path: String
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var path: RawPath
         public var operation: String
         public var code: Int32
 
-        public var description: String {
-            let reason = code == ENOSPC ? "the disk is full" : String(cString: strerror(code))
-            return "cannot \(operation) \(path): \(reason)"
+        /// The system's words, or what to do about a full disk.
+        public var reason: String {
+            code == ENOSPC ? "the disk is full; free some space" : String(cString: strerror(code))
+        }
+
+        public var description: String { "cannot \(operation) \(path.display): \(reason)" }
+    }
+
+    /// The file's bytes, or nil when it does not exist.
+    public static func contents(of path: RawPath) throws(Failure) -> [UInt8]? {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw Failure(path: path, operation: "open", code: errno)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, operation: "read", code: errno)
+            }
+            if count == 0 { return bytes }
+            bytes += buffer[0..<count]
         }
     }
 
-    /// Replaces the file at `path` with `bytes`, creating its folder (mode 0700) if needed.
-    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(WriteError) {
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
-            separator: "/")
-        try makeDirectory(folder.isEmpty ? "/" : folder)
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw WriteError(path: temporary, operation: "create", code: errno) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(descriptor)
-                unlink(temporary)
-                throw WriteError(path: path, operation: "write", code: code)
+    /// Replaces `path` with `bytes`, creating its folder (mode 0700: state is private).
+    public static func replace(_ path: RawPath, with bytes: [UInt8], mode: mode_t = 0o600) throws(Failure) {
+        let folder = path.parent
+        try makeDirectory(folder)
+        var template = Array(folder.appending(".\(path.lastComponent.display).XXXXXX").bytes) + [0]
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
+        }
+        guard descriptor >= 0 else { throw Failure(path: folder, operation: "create a file in", code: errno) }
+        let temporary = RawPath(bytes: template.dropLast())
+        var failure: Failure?
+        if fchmod(descriptor, mode) != 0 { failure = Failure(path: path, operation: "write", code: errno) }
+        var offset = 0
+        while failure == nil, offset < bytes.count {
+            let written = bytes.withUnsafeBytes {
+                write(descriptor, $0.baseAddress! + offset, $0.count - offset)
             }
-            written += count
+            if written < 0 && errno != EINTR {
+                failure = Failure(path: path, operation: "write", code: errno)
+            }
+            if written > 0 { offset += written }
         }
-        if fsync(descriptor) != 0 {
+        if failure == nil, fsync(descriptor) != 0 {
+            failure = Failure(path: path, operation: "write", code: errno)
+        }
+        if close(descriptor) != 0, failure == nil {
+            failure = Failure(path: path, operation: "write", code: errno)
+        }
+        if let failure {
+            _ = temporary.withCString { unlink($0) }
+            throw failure
+        }
+        let renamed = temporary.withCString { from in path.withCString { to in rename(from, to) } }
+        guard renamed == 0 else {
             let code = errno
-            close(descriptor)
-            unlink(temporary)
-            throw WriteError(path: path, operation: "write", code: code)
+            _ = temporary.withCString { unlink($0) }
+            throw Failure(path: path, operation: "replace", code: code)
         }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw WriteError(path: path, operation: "replace", code: code)
-        }
-        let folderDescriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folderDescriptor = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
     }
 
-    /// Creates `path` and its parents with mode 0700 (state is private).
-    public static func makeDirectory(_ path: String) throws(WriteError) {
-        var current = ""
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o700) != 0 && errno != EEXIST {
-                throw WriteError(path: current, operation: "create folder", code: errno)
+    /// Creates `folder` and its missing parents with mode 0700.
+    public static func makeDirectory(_ folder: RawPath) throws(Failure) {
+        var partial = RawPath(folder.isAbsolute ? "/" : "")
+        for component in folder.components {
+            partial = partial.appending(RawPath(bytes: component))
+            if partial.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST {
+                throw Failure(path: partial, operation: "create folder", code: errno)
             }
-        }
-    }
-
-    /// The file's bytes, or nil when it does not exist or cannot be read.
-    public static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return count == 0 ? bytes : nil }
-            bytes += buffer[0..<count]
         }
     }
 }

@@ -42,17 +42,19 @@ public struct LibraryNotes: Codable, Sendable, Equatable {
     /// The notes in `folder`; a missing or unreadable file gives empty notes (they are a
     /// convenience, never a reason to fail).
     public static func load(folder: String) -> LibraryNotes {
-        guard let bytes = AtomicFile.contents(of: folder + "/notes.json") else { return LibraryNotes() }
+        guard let bytes = try? AtomicFile.contents(of: RawPath(folder + "/notes.json")) else {
+            return LibraryNotes()
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return (try? decoder.decode(LibraryNotes.self, from: Data(bytes))) ?? LibraryNotes()
     }
 
-    public func save(folder: String) throws(AtomicFile.WriteError) {
+    public func save(folder: String) throws(AtomicFile.Failure) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = (try? encoder.encode(self)) ?? Data()
-        try AtomicFile.replace(folder + "/notes.json", with: Array(data))
+        try AtomicFile.replace(RawPath(folder + "/notes.json"), with: Array(data))
     }
 }

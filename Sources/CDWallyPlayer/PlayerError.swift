@@ -33,7 +33,8 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
             if walletSize == 0 {
                 return "there is no disc \(requested): the wallet is empty; add albums to the CDs playlist"
             }
-            return "there is no disc \(requested): the wallet holds discs 1 to \(walletSize)"
+            let discs = walletSize == 1 ? "1 disc (1)" : "\(walletSize) discs (1–\(walletSize))"
+            return "there is no disc \(requested): the wallet holds \(discs)"
         case .audioOutputFailed(let device, let message):
             return
                 "could not open audio device '\(device)' (\(message)); choose another with --audio-device NAME "

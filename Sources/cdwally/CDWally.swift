@@ -16,6 +16,14 @@ struct CDWally: AsyncParsableCommand {
                 subcommands: [DiscsCommand.self, TracksCommand.self, ScanCommand.self, DoctorCommand.self]),
             CommandGroup(
                 name: "Playing", subcommands: [PlayCommand.self, ServeCommand.self, ListDevicesCommand.self]),
+            CommandGroup(
+                name: "Control (a running player)",
+                subcommands: [
+                    StatusCommand.self, ToggleCommand.self, PauseCommand.self, ResumeCommand.self,
+                    NextCommand.self,
+                    PreviousCommand.self, SeekCommand.self, DiscCommand.self, StopCommand.self,
+                    QuitCommand.self,
+                ]),
         ],
         defaultSubcommand: DiscsCommand.self)
 }

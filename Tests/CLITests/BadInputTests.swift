@@ -6,7 +6,7 @@ import Testing
 @Suite struct BadInputTests {
     /// A folder cdwally may not read. Root reads everything, so as root the command runs as
     /// `nobody` through setpriv(1) instead.
-    @Test func anUnreadableDirectoryIsReportedAndSkipped() throws {
+    @Test func anUnreadableDirectoryIsReportedAndSkipped() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try TestLibrary()
@@ -24,20 +24,20 @@ import Testing
         #expect(chmod(library.root + "/Closed", 0) == 0)
         defer { chmod(library.root + "/Closed", 0o755) }
 
-        let discs = try cli.run(["discs", "--library", library.root], wrapper: wrapper)
+        let discs = try await cli.run(["discs", "--library", library.root], wrapper: wrapper)
         #expect(discs.status == 0)
         #expect(discs.stdout.contains("Open"))
         #expect(discs.stderr.contains("Closed"))
         #expect(discs.stderr.contains("Permission denied"))
-        let doctor = try cli.run(["doctor", "--library", library.root], wrapper: wrapper)
+        let doctor = try await cli.run(["doctor", "--library", library.root], wrapper: wrapper)
         #expect(doctor.status == 0)
         #expect(doctor.stdout.contains("cannot open directory \(library.root)/Closed: Permission denied"))
-        let scan = try cli.run(["scan", "--library", library.root, "--json"], wrapper: wrapper)
+        let scan = try await cli.run(["scan", "--library", library.root, "--json"], wrapper: wrapper)
         #expect(scan.status == 0)
         #expect(scan.stdout.contains("\"tracks\": 2"))
     }
 
-    @Test func aPlaylistWithStrangeBytesNeverCrashes() throws {
+    @Test func aPlaylistWithStrangeBytesNeverCrashes() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try TestLibrary()
@@ -46,7 +46,7 @@ import Testing
         bytes += Array(String(repeating: "x", count: 5000).utf8) + [0x0A]
         bytes += Array("#EXTINF:abc\n#EXTINF:\n\n\r\n   \nA/\n".utf8) + [0xC3, 0x28, 0x0A]
         try library.write("CDs.m3u8", bytes)
-        let result = try cli.run(["doctor", "--library", library.root, "--json"])
+        let result = try await cli.run(["doctor", "--library", library.root, "--json"])
         #expect(result.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let entries = json?["entries"] as? [String: Any]

@@ -57,11 +57,11 @@ import Testing
         return (0..<4).reduce(0) { $0 | Int(bytes[24 + $1]) << (8 * $1) }
     }
 
-    private func render(_ cli: CLI, _ library: TestLibrary, _ arguments: [String]) throws -> (
+    private func render(_ cli: CLI, _ library: TestLibrary, _ arguments: [String]) async throws -> (
         CLI.Result, Double
     ) {
         let wav = cli.home + "/out-\(UUID().uuidString).wav"
-        let result = try cli.run(
+        let result = try await cli.run(
             ["play"] + arguments + [
                 "--library", library.root, "--mpv", "ao=pcm", "--mpv", "ao-pcm-file=\(wav)",
             ])
@@ -69,90 +69,90 @@ import Testing
         return (result, Double(try frames(inWAV: wav)) / Double(try sampleRate(inWAV: wav)))
     }
 
-    private func resume(_ cli: CLI, _ library: TestLibrary, disc: Int) throws -> [String: Any]? {
-        let discs = try cli.json(["discs", "--library", library.root])["discs"] as? [[String: Any]]
+    private func resume(_ cli: CLI, _ library: TestLibrary, disc: Int) async throws -> [String: Any]? {
+        let discs = try await cli.json(["discs", "--library", library.root])["discs"] as? [[String: Any]]
         return discs?[disc - 1]["resume"] as? [String: Any]
     }
 
-    @Test func playsTheWholeAlbumGaplessInTracksOrder() throws {
+    @Test func playsTheWholeAlbumGaplessInTracksOrder() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
         let wav = cli.home + "/album.wav"
-        let result = try cli.run([
+        let result = try await cli.run([
             "play", "1", "--library", library.root, "--mpv", "ao=pcm", "--mpv", "ao-pcm-file=\(wav)",
         ])
         #expect(result.status == 0)
         // Every sample of every track, none added or lost at the joins (samples.json).
         #expect(try frames(inWAV: wav) == 32001 + 32803 + 35196)
         let titles = try #require(
-            (try cli.json(["tracks", "1", "--library", library.root])["tracks"] as? [[String: Any]])?
+            (try await cli.json(["tracks", "1", "--library", library.root])["tracks"] as? [[String: Any]])?
                 .compactMap { $0["title"] as? String })
         let played = result.stdout.split(separator: "\n").filter { $0.hasPrefix("Disc 1") }
         #expect(played.count == 3)
         for (line, title) in zip(played, titles) { #expect(line.contains(title)) }
         #expect(result.stdout.contains("Finished: cdwally fixtures — Gapless FLAC"))
         // A disc that played to its end starts again from track 1.
-        #expect(try resume(cli, library, disc: 1) == nil)
+        #expect(try await resume(cli, library, disc: 1) == nil)
     }
 
-    @Test func sigtermSavesThePlaceAndTheNextPlayResumesThere() throws {
+    @Test func sigtermSavesThePlaceAndTheNextPlayResumesThere() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
         let player = try RunningCommand(cli, ["play", "2", "--library", library.root, "--mpv", "ao=null"])
-        try player.waitForOutput("Track 1/2")
-        Thread.sleep(forTimeInterval: 3)
+        try await player.waitForOutput("Track 1/2")
+        try await Task.sleep(for: .seconds(3))
         player.signal(SIGTERM)
-        #expect(try player.wait() == 0)
-        let saved = try #require(try resume(cli, library, disc: 2))
+        #expect(try await player.wait() == 0)
+        let saved = try #require(try await resume(cli, library, disc: 2))
         #expect(saved["track"] as? Int == 1)
         let position = try #require(saved["position"] as? Double)
         #expect(position > 1.5 && position < 15)
 
         // Played again, it starts on the same track within a second of that place: the
         // render holds the rest of track 1 and all of track 2.
-        let (resumed, seconds) = try render(cli, library, ["2"])
+        let (resumed, seconds) = try await render(cli, library, ["2"])
         #expect(resumed.stdout.hasPrefix("Disc 2 · Track 1/2"))
         #expect(abs(seconds - (80 - position)) < 1)
-        #expect(try resume(cli, library, disc: 2) == nil)
-        let (_, full) = try render(cli, library, ["2"])
+        #expect(try await resume(cli, library, disc: 2) == nil)
+        let (_, full) = try await render(cli, library, ["2"])
         #expect(abs(full - 80) < 0.5)
     }
 
-    @Test func fromStartOverridesTheSavedPlace() throws {
+    @Test func fromStartOverridesTheSavedPlace() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
         let player = try RunningCommand(cli, ["play", "2", "--library", library.root, "--mpv", "ao=null"])
-        try player.waitForOutput("Track 1/2")
-        Thread.sleep(forTimeInterval: 2)
+        try await player.waitForOutput("Track 1/2")
+        try await Task.sleep(for: .seconds(2))
         player.signal(SIGHUP)
-        #expect(try player.wait() == 0)
-        #expect(try resume(cli, library, disc: 2) != nil)
-        let (_, seconds) = try render(cli, library, ["2", "--from-start"])
+        #expect(try await player.wait() == 0)
+        #expect(try await resume(cli, library, disc: 2) != nil)
+        let (_, seconds) = try await render(cli, library, ["2", "--from-start"])
         #expect(abs(seconds - 80) < 0.5)
     }
 
-    @Test func afterAPowerCutAtMostAFewSecondsAreLost() throws {
+    @Test func afterAPowerCutAtMostAFewSecondsAreLost() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
         let player = try RunningCommand(cli, ["play", "2", "--library", library.root, "--mpv", "ao=null"])
-        try player.waitForOutput("Track 1/2")
+        try await player.waitForOutput("Track 1/2")
         let started = Date()
-        Thread.sleep(forTimeInterval: 12)
+        try await Task.sleep(for: .seconds(12))
         player.signal(SIGKILL)
-        _ = try player.wait()
+        _ = try await player.wait()
         let elapsed = Date().timeIntervalSince(started)
-        let saved = try #require(try resume(cli, library, disc: 2))
+        let saved = try #require(try await resume(cli, library, disc: 2))
         let position = try #require(saved["position"] as? Double)
         // Saved every 5 s while playing: no more than that (and a little scheduling) is lost.
         #expect(position >= elapsed - 6.5)
         #expect(position <= elapsed + 0.5)
     }
 
-    @Test func thenNextGoesOnToTheNextDisc() throws {
+    @Test func thenNextGoesOnToTheNextDisc() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
@@ -163,13 +163,13 @@ import Testing
                 "play", "1", "--then", "next", "--library", library.root, "--mpv", "ao=pcm", "--mpv",
                 "ao-pcm-file=\(wav)",
             ])
-        try player.waitForOutput("Finished: cdwally fixtures — Gapless FLAC")
-        try player.waitForOutput("Disc 2 · Track 1/2")
+        try await player.waitForOutput("Finished: cdwally fixtures — Gapless FLAC")
+        try await player.waitForOutput("Disc 2 · Track 1/2")
         player.signal(SIGTERM)
-        #expect(try player.wait() == 0)
+        #expect(try await player.wait() == 0)
     }
 
-    @Test func aFileThatVanishedSinceItWasIndexedIsSkipped() throws {
+    @Test func aFileThatVanishedSinceItWasIndexedIsSkipped() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
@@ -179,10 +179,10 @@ import Testing
             atPath: library.root + "/Tone/Extra", withIntermediateDirectories: true)
         try FileManager.default.moveItem(
             atPath: library.root + "/Tone/Gapless/03.flac", toPath: library.root + "/Tone/Extra/03.flac")
-        #expect(try cli.run(["scan", "--library", library.root]).status == 0)
+        #expect(try await cli.run(["scan", "--library", library.root]).status == 0)
         try FileManager.default.removeItem(atPath: library.root + "/Tone/Extra/03.flac")
         let wav = cli.home + "/skip.wav"
-        let result = try cli.run([
+        let result = try await cli.run([
             "play", "1", "--library", library.root, "--mpv", "ao=pcm", "--mpv", "ao-pcm-file=\(wav)",
         ])
         #expect(result.status == 0)
@@ -193,14 +193,14 @@ import Testing
         #expect(try frames(inWAV: wav) == 32001 + 32803)
     }
 
-    @Test func badDiscsAndDevicesAreClearErrors() throws {
+    @Test func badDiscsAndDevicesAreClearErrors() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let outOfRange = try cli.run(["play", "5", "--library", library.root, "--mpv", "ao=null"])
+        let outOfRange = try await cli.run(["play", "5", "--library", library.root, "--mpv", "ao=null"])
         #expect(outOfRange.status == 64)
         #expect(outOfRange.stderr == "cdwally: there is no disc 5: the wallet holds 2 discs (1–2)\n")
-        let device = try cli.run([
+        let device = try await cli.run([
             "play", "1", "--library", library.root, "--audio-device", "alsa/no-such-card",
         ])
         #expect(device.status == 69)

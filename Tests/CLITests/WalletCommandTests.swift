@@ -17,13 +17,13 @@ import Testing
         return library
     }
 
-    @Test func globalOptionsWorkBeforeAndAfterTheSubcommand() throws {
+    @Test func globalOptionsWorkBeforeAndAfterTheSubcommand() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let before = try cli.run(["--library", library.root, "--capacity", "1", "discs"])
-        let after = try cli.run(["discs", "--library", library.root, "--capacity=1"])
-        let mixed = try cli.run(["--capacity=1", "discs", "--library", library.root])
+        let before = try await cli.run(["--library", library.root, "--capacity", "1", "discs"])
+        let after = try await cli.run(["discs", "--library", library.root, "--capacity=1"])
+        let mixed = try await cli.run(["--capacity=1", "discs", "--library", library.root])
         #expect(before.status == 0)
         #expect(before.stdout == after.stdout)
         #expect(before.stdout == mixed.stdout)
@@ -31,11 +31,11 @@ import Testing
         #expect(!before.stdout.contains("Zoé"))
     }
 
-    @Test func discsJSONHasTheDocumentedShape() throws {
+    @Test func discsJSONHasTheDocumentedShape() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let json = try cli.json(["discs", "--library", library.root])
+        let json = try await cli.json(["discs", "--library", library.root])
         #expect(json["playlist"] as? String == library.root + "/CDs.m3u8")
         #expect(json["capacity"] as? Int == 20)
         #expect(json["total"] as? Int == 2)
@@ -60,11 +60,11 @@ import Testing
         #expect((discs[0]["id"] as? String)?.count == 16)
     }
 
-    @Test func tracksListsPlayOrderAndRejectsAMissingDisc() throws {
+    @Test func tracksListsPlayOrderAndRejectsAMissingDisc() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let json = try cli.json(["tracks", "1", "--library", library.root])
+        let json = try await cli.json(["tracks", "1", "--library", library.root])
         let disc = try #require(json["disc"] as? [String: Any])
         #expect(Set(disc.keys) == ["position", "id", "albumArtist", "album"])
         let tracks = try #require(json["tracks"] as? [[String: Any]])
@@ -74,18 +74,18 @@ import Testing
         #expect(Set(tracks[0].keys) == ["index", "disc", "track", "title", "artist", "path", "duration"])
         #expect(tracks[0]["path"] as? String == library.root + "/The Alphas/First/CD1/01 First 1.flac")
 
-        let missing = try cli.run(["tracks", "3", "--library", library.root])
+        let missing = try await cli.run(["tracks", "3", "--library", library.root])
         #expect(missing.status == 64)
         #expect(missing.stderr == "cdwally: there is no disc 3: the wallet holds 2 discs (1–2)\n")
         #expect(missing.stdout.isEmpty)
-        let zero = try cli.run(["tracks", "0", "--library", library.root])
+        let zero = try await cli.run(["tracks", "0", "--library", library.root])
         #expect(zero.status == 64)
     }
 
-    @Test func missingLibraryAndMissingPlaylistExit66WithWhatWasTried() throws {
+    @Test func missingLibraryAndMissingPlaylistExit66WithWhatWasTried() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let noLibrary = try cli.run(["discs"])
+        let noLibrary = try await cli.run(["discs"])
         #expect(noLibrary.status == 66)
         #expect(noLibrary.stderr.contains(cli.home + "/Music"))
         #expect(noLibrary.stderr.contains("--library"))
@@ -93,64 +93,64 @@ import Testing
 
         let library = try TestLibrary()
         try library.addAlbum("A", artist: "A", album: "A")
-        let noPlaylist = try cli.run(["discs", "--library", library.root])
+        let noPlaylist = try await cli.run(["discs", "--library", library.root])
         #expect(noPlaylist.status == 66)
         let lines = noPlaylist.stderr.split(separator: "\n")
         #expect(lines.first?.contains("no CDs playlist in \(library.root)") == true)
         #expect(lines.count == 3)
         #expect(lines.last?.contains("CDs.m3u8") == true)
 
-        let missingPlaylist = try cli.run([
+        let missingPlaylist = try await cli.run([
             "discs", "--library", library.root, "--playlist", "/nope/CDs.m3u8",
         ])
         #expect(missingPlaylist.status == 66)
         #expect(missingPlaylist.stderr.contains("/nope/CDs.m3u8"))
     }
 
-    @Test func usageErrorsExit64() throws {
+    @Test func usageErrorsExit64() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        #expect(try cli.run(["discs", "--no-such-flag"]).status == 64)
-        #expect(try cli.run(["discs", "--capacity", "-1"]).status == 64)
-        #expect(try cli.run(["tracks"]).status == 64)
+        #expect(try await cli.run(["discs", "--no-such-flag"]).status == 64)
+        #expect(try await cli.run(["discs", "--capacity", "-1"]).status == 64)
+        #expect(try await cli.run(["tracks"]).status == 64)
     }
 
-    @Test func anEmptyWalletIsNotAnError() throws {
+    @Test func anEmptyWalletIsNotAnError() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try TestLibrary()
         try library.addAlbum("A", artist: "A", album: "A")
         try library.playlist("#EXTM3U\nmissing/song.flac\nhttp://radio.example/x\n")
-        let result = try cli.run(["discs", "--library", library.root])
+        let result = try await cli.run(["discs", "--library", library.root])
         #expect(result.status == 0)
         #expect(result.stderr.contains("the wallet is empty: none of the 2 entries"))
-        let json = try cli.json(["discs", "--library", library.root])
+        let json = try await cli.json(["discs", "--library", library.root])
         #expect((json["discs"] as? [Any])?.isEmpty == true)
     }
 
-    @Test func theCapacityNoticeIsShownOnce() throws {
+    @Test func theCapacityNoticeIsShownOnce() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try TestLibrary()
         for number in 1...3 { try library.addAlbum("\(number)", artist: "A\(number)", album: "X") }
         try library.playlist("1/\n2/\n3/\n")
-        let first = try cli.run(["discs", "--library", library.root, "--capacity", "2"])
+        let first = try await cli.run(["discs", "--library", library.root, "--capacity", "2"])
         #expect(first.stderr.contains("holds 3 discs; 1 are not shown"))
         #expect(first.stderr.contains("--capacity"))
-        let second = try cli.run(["discs", "--library", library.root, "--capacity", "2"])
+        let second = try await cli.run(["discs", "--library", library.root, "--capacity", "2"])
         #expect(second.stderr.isEmpty)
-        let json = try cli.json(["discs", "--library", library.root, "--capacity", "0"])
+        let json = try await cli.json(["discs", "--library", library.root, "--capacity", "0"])
         #expect(json["capacity"] as? Int == 0)
         #expect((json["discs"] as? [Any])?.count == 3)
     }
 
-    @Test func doctorExplainsAndRemembersTheLastError() throws {
+    @Test func doctorExplainsAndRemembersTheLastError() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
         try library.write("Zoé/Été/broken.flac", Array("not audio at all".utf8))
-        #expect(try cli.run(["tracks", "9", "--library", library.root]).status == 64)
-        let json = try cli.json(["doctor", "--library", library.root])
+        #expect(try await cli.run(["tracks", "9", "--library", library.root]).status == 64)
+        let json = try await cli.json(["doctor", "--library", library.root])
         #expect(json["library"] as? String == library.root)
         let index = try #require(json["index"] as? [String: Any])
         #expect(index["tracks"] as? Int == 7)
@@ -172,13 +172,13 @@ import Testing
         #expect((json["wallet"] as? [String: Any])?["discs"] as? Int == 2)
         #expect(json["lastError"] as? String == "there is no disc 9: the wallet holds 2 discs (1–2)")
 
-        let text = try cli.run(["doctor", "--library", library.root])
+        let text = try await cli.run(["doctor", "--library", library.root])
         #expect(text.status == 0)
         #expect(text.stdout.contains("broken.flac"))
         #expect(text.stdout.contains("Last error"))
     }
 
-    @Test func plainOutputHasNoEscapesAndFitsEightyColumns() throws {
+    @Test func plainOutputHasNoEscapesAndFitsEightyColumns() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try TestLibrary()
@@ -186,7 +186,7 @@ import Testing
         try library.addAlbum("L", artist: String(repeating: "Artist Name ", count: 5), album: long)
         try library.playlist("L/\n")
         for command in [["discs"], ["tracks", "1"], ["doctor"]] {
-            let result = try cli.run(command + ["--library", library.root])
+            let result = try await cli.run(command + ["--library", library.root])
             #expect(result.status == 0)
             #expect(!result.stdout.contains("\u{1B}"))
             if command != ["doctor"] {
@@ -195,30 +195,30 @@ import Testing
         }
     }
 
-    @Test func configErrorsNameFileAndLine() throws {
+    @Test func configErrorsNameFileAndLine() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let config = cli.home + "/bad.toml"
         try "library = \"/music\"\ncapacity = \"many\"\n".write(
             toFile: config, atomically: true, encoding: .utf8)
-        let result = try cli.run(["discs", "--config", config])
+        let result = try await cli.run(["discs", "--config", config])
         #expect(result.status == 78)
         #expect(
             result.stderr
                 == "cdwally: \(config):2: capacity: must be a whole number, 0 or more (0 = no limit)\n")
     }
 
-    @Test func scanReportsCountsAsJSON() throws {
+    @Test func scanReportsCountsAsJSON() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let first = try cli.json(["scan", "--library", library.root])
+        let first = try await cli.json(["scan", "--library", library.root])
         #expect(
             Set(first.keys) == ["added", "changed", "removed", "unreadable", "tracks", "albums", "seconds"])
         #expect(first["added"] as? Int == 7)
         #expect(first["tracks"] as? Int == 7)
         #expect(first["albums"] as? Int == 2)
-        let second = try cli.json(["scan", "--library", library.root])
+        let second = try await cli.json(["scan", "--library", library.root])
         #expect(second["added"] as? Int == 0)
         #expect(second["changed"] as? Int == 0)
     }

@@ -29,7 +29,7 @@ public struct CoverArtCache: Sendable {
             return store(art.data, fileExtension: art.fileExtension, for: album)
         }
         for directory in album.directories + Set(album.directories.map(\.parent)).sorted() {
-            if let image = folderImage(in: directory), let data = AtomicFile.contents(of: image.display) {
+            if let image = folderImage(in: directory), let data = try? AtomicFile.contents(of: image) {
                 return store(
                     data, fileExtension: image.fileExtension == "jpeg" ? "jpg" : image.fileExtension,
                     for: album)
@@ -52,7 +52,7 @@ public struct CoverArtCache: Sendable {
     private func store(_ data: [UInt8], fileExtension: String, for album: Album) -> String? {
         let path = "\(folder)/\(album.id.rawValue).\(fileExtension)"
         do {
-            try AtomicFile.replace(path, with: data, mode: 0o644)
+            try AtomicFile.replace(RawPath(path), with: data, mode: 0o644)
             return path
         } catch {
             return nil

@@ -1,4 +1,5 @@
 import CDWallyCore
+import Dispatch
 import Foundation
 import Logging
 
@@ -9,9 +10,10 @@ import Logging
 /// playlists elsewhere in the library are looked for less often, since that lists every
 /// folder. Changes reach `onChange` on the watcher's task.
 ///
-/// Threads: any; the watcher runs on its own task until `stop()`.
+/// Threads: any; the watcher runs on its own thread until `stop()`.
 public final class WalletWatcher: Sendable {
-    private let task: LockedValue<Task<Void, Never>?> = LockedValue(nil)
+    private let stopped = LockedValue(false)
+    private let wake = DispatchSemaphore(value: 0)
 
     public init() {}
 
@@ -19,12 +21,15 @@ public final class WalletWatcher: Sendable {
     ///   - initial: the report the player started from.
     ///   - interval: how often the wallet's files are checked.
     ///   - discoveryEvery: every how many checks the library is walked for new playlists.
+    ///
+    /// The work (a whole-library scan first) blocks on disk and TagLib, so it runs on a
+    /// thread of its own rather than on the tasks the player and its front ends need.
     public func start(
         service: LibraryService, playlist: RawPath?, capacity: Int, initial: WalletReport,
         interval: Duration = .seconds(3), discoveryEvery: Int = 20, logger: Logger,
         onChange: @escaping @Sendable (WalletReport) -> Void
     ) {
-        let task = Task.detached(priority: .utility) {
+        let thread = Thread { [stopped, wake] in
             var current = initial
             var fingerprint = WalletWatcher.fingerprint(of: initial)
             var playlists = playlist == nil ? PlaylistFinder.playlists(under: service.root).paths : []
@@ -43,14 +48,16 @@ public final class WalletWatcher: Sendable {
             do {
                 let scan = try service.scan()
                 logger.info("library indexed: \(scan.statistics.tracks) tracks, \(scan.albums) albums")
-                rebuild("library indexed")
+                if !stopped.current { rebuild("library indexed") }
             } catch {
                 logger.warning("background indexing failed: \(error)")
             }
+            let (seconds, attoseconds) = interval.components
+            let pause = Double(seconds) + Double(attoseconds) / 1e18
             var tick = 0
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                if Task.isCancelled { break }
+            while !stopped.current {
+                _ = wake.wait(timeout: .now() + pause)
+                if stopped.current { break }
                 tick += 1
                 if WalletWatcher.fingerprint(of: current) != fingerprint {
                     rebuild("files changed")
@@ -63,11 +70,15 @@ public final class WalletWatcher: Sendable {
                 }
             }
         }
-        self.task.set(task)
+        thread.name = "cdwally-wallet"
+        thread.qualityOfService = .utility
+        thread.start()
     }
 
+    /// Stops watching; a scan under way finishes its current batch first.
     public func stop() {
-        task.current?.cancel()
+        stopped.set(true)
+        wake.signal()
     }
 
     /// What the wallet depends on that can change under it, as stat results.

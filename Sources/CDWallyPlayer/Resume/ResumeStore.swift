@@ -27,8 +27,9 @@ public final class ResumeStore: Sendable {
         file = directory.appending(Self.fileName)
         var state = ResumeState.empty
         var problem: PlayerError?
-        do throws(StateFile.Failure) {
-            if let data = try StateFile.contents(of: file) {
+        do throws(AtomicFile.Failure) {
+            if let bytes = try AtomicFile.contents(of: file) {
+                let data = Data(bytes)
                 do throws(ResumeFileProblem) {
                     state = try ResumeFile.decode(data)
                 } catch {
@@ -102,11 +103,11 @@ public final class ResumeStore: Sendable {
         }
         guard let state else { return nil }
         do {
-            try StateFile.replace(file, with: try ResumeFile(state: state).encoded())
+            try AtomicFile.replace(file, with: Array(try ResumeFile(state: state).encoded()))
             stored.withLock { $0.lastFailure = nil }
             return nil
         } catch {
-            let reason = (error as? StateFile.Failure)?.reason ?? "\(error)"
+            let reason = (error as? AtomicFile.Failure)?.reason ?? "\(error)"
             let failure = PlayerError.resumeStateNotSaved(file: file.display, reason: reason)
             // Left dirty, so the next save tries again (the disk may come back).
             return stored.withLock { stored in

@@ -2,6 +2,7 @@ import ArgumentParser
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
+import CDWallyRemote
 import Foundation
 
 struct PlayCommand: AsyncParsableCommand {
@@ -34,6 +35,22 @@ struct PlayCommand: AsyncParsableCommand {
         try await CommandContext.run(global) { context in
             StandardErrorLogHandler.bootstrap(
                 verbose: playerOptions.verbose, environment: context.settings.environment)
+            let environment = context.settings.environment
+            let (server, gate): (ControlServer, ControlGate)
+            switch try PlayerHost.claimControl(environment: environment) {
+            case .alreadyRunning(let error):
+                // One player per user: `play N` hands the disc to the one that runs.
+                guard let disc else { throw error }
+                switch try ControlLink.send(.play(disc: disc, fromStart: fromStart), environment: environment)
+                {
+                case .ok(let status): context.print(StatusView.render(status))
+                case .failure(let failure): throw failure
+                }
+                return
+            case .claimed(let claimedServer, let claimedGate):
+                (server, gate) = (claimedServer, claimedGate)
+            }
+            defer { server.stop() }
             let (service, report) = try context.wallet()
             guard !report.wallet.discs.isEmpty else {
                 throw CommandFailure(message: EmptyWallet.reason(report), code: ExitStatus.noInput)
@@ -47,6 +64,7 @@ struct PlayCommand: AsyncParsableCommand {
             SignalWaiter.onSignal { signal in
                 if SignalWaiter.stopSignals.contains(signal) { host.requestShutdown() }
             }
+            host.serveControl(server, gate: gate)
             host.startMPRIS(
                 coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
             do {

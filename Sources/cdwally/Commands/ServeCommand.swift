@@ -42,6 +42,12 @@ struct ServeCommand: AsyncParsableCommand {
             StandardErrorLogHandler.bootstrap(
                 verbose: playerOptions.verbose, environment: context.settings.environment)
             let logger = Logger(label: "cdwally")
+            let (server, gate): (ControlServer, ControlGate)
+            switch try PlayerHost.claimControl(environment: context.settings.environment) {
+            case .alreadyRunning(let error): throw error
+            case .claimed(let claimedServer, let claimedGate): (server, gate) = (claimedServer, claimedGate)
+            }
+            defer { server.stop() }
             let (service, report) = try context.wallet(allowingNoPlaylist: true)
             if report.choice.chosen == nil {
                 logger.warning("no CDs playlist in \(service.root.display) yet; waiting for one to appear")
@@ -60,6 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
                 logger.info("\(SignalWaiter.name(signal)): saving positions and stopping")
                 host.requestShutdown()
             }
+            host.serveControl(server, gate: gate)
             host.startMPRIS(
                 coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
             if !input.isEmpty {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDWallyCore
 import CDWallyLibrary
+import CDWallyPlayer
 
 struct TracksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,11 +41,10 @@ struct TracksCommand: ParsableCommand {
     }
 }
 
-/// The message for a disc number the wallet does not have.
+/// The message for a disc number the wallet does not have: the player's own words, so
+/// `tracks 9`, `play 9` and `disc 9` say the same.
 enum DiscRange {
     static func outOfRange(_ position: Int, wallet: Wallet) -> String {
-        wallet.discs.isEmpty
-            ? "there is no disc \(position): the wallet is empty"
-            : "there is no disc \(position): the wallet holds \(Format.count(wallet.discs.count, "disc")) (1–\(wallet.discs.count))"
+        PlayerError.discOutOfRange(requested: position, walletSize: wallet.discs.count).description
     }
 }

@@ -17,6 +17,7 @@ final class PlayerHost: Sendable {
     /// What happens when a disc ends, as configured.
     let endOfDisc: EndOfDiscAction
     private let watcher = WalletWatcher()
+    private let control: LockedValue<ControlServer?> = LockedValue(nil)
     private let mpris: LockedValue<MPRISServer?> = LockedValue(nil)
     private let keys: LockedValue<InputKeyReader?> = LockedValue(nil)
     private let finished: LockedValue<CheckedContinuation<Void, Never>?> = LockedValue(nil)
@@ -46,6 +47,12 @@ final class PlayerHost: Sendable {
             Task { _ = try? await player.perform(.updateWallet(report.wallet)) }
         }
         return host
+    }
+
+    /// Lets the control socket claimed earlier reach this player; it is stopped at shutdown.
+    func serveControl(_ server: ControlServer, gate: ControlGate) {
+        control.set(server)
+        gate.open(to: self)
     }
 
     /// Offers the player on the session bus as `org.mpris.MediaPlayer2.cdwally`. With no
@@ -114,6 +121,7 @@ final class PlayerHost: Sendable {
 
     /// Stops the front ends, then the player (which saves every position).
     func shutdown() async {
+        control.current?.stop()
         watcher.stop()
         keys.current?.stop()
         mpris.current?.stop()

@@ -45,7 +45,29 @@ extension CommandFailure {
             case .systemCallFailed:
                 self.init(message: error.description, code: ExitStatus.ioError)
             }
-        case let error as AtomicFile.WriteError:
+        case let error as ControlError:
+            switch error {
+            case .noPlayer: self.init(message: error.description, code: ExitStatus.noPlayer)
+            case .alreadyRunning, .timeout:
+                self.init(message: error.description, code: ExitStatus.temporaryFailure)
+            case .permissionDenied, .unsafeDirectory:
+                self.init(message: error.description, code: ExitStatus.noPermission)
+            case .protocolError: self.init(message: error.description, code: ExitStatus.protocolError)
+            case .socketPathTooLong: self.init(message: error.description, code: ExitStatus.config)
+            case .systemCallFailed: self.init(message: error.description, code: ExitStatus.ioError)
+            }
+        case let failure as ControlFailure:
+            let code: Int32 =
+                switch failure.code {
+                case .outOfRange: ExitStatus.usage
+                case .audioOutput: ExitStatus.unavailable
+                case .busy: ExitStatus.temporaryFailure
+                case .shutDown: ExitStatus.noPlayer
+                case .badRequest, .unknownCommand, .unsupportedVersion: ExitStatus.protocolError
+                default: ExitStatus.software
+                }
+            self.init(message: failure.message, code: code)
+        case let error as AtomicFile.Failure:
             self.init(message: error.description, code: ExitStatus.ioError)
         default:
             self.init(message: "\(error)", code: ExitStatus.software)

@@ -11,6 +11,11 @@ enum ExitStatus {
     /// No audio output could be opened.
     static let unavailable: Int32 = 69
     static let software: Int32 = 70
+    /// Another player is already running (and no disc was given to hand over), or the
+    /// player was busy: try again later.
+    static let temporaryFailure: Int32 = 75
+    /// The running player spoke something else than this cdwally's control protocol.
+    static let protocolError: Int32 = 76
     /// The index or a state file could not be written (a full disk among the reasons).
     static let ioError: Int32 = 74
     /// An input device the user may not read (not in the `input` group).

@@ -227,4 +227,28 @@ import Testing
         #expect(given.choice.chosen == RawPath(library.root + "/z/not-the-wallet.m3u8"))
         #expect(titles(given) == ["A"])
     }
+
+    @Test func untaggedFilesMakeAnAlbumOfTheirFolderAndCompilationsSortUnderV() throws {
+        let library = try TestLibrary()
+        let folder = library.root + "/Found Sounds/Tape 3"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["02 Hiss.mp3", "01 Hum.mp3", "Outro.mp3"] {
+            try FileManager.default.copyItem(
+                atPath: TestLibrary.fixtures + "/untagged.mp3", toPath: folder + "/" + name)
+        }
+        try library.addAlbum("Comp", artist: "Mixed", album: "Summer Hits", extraTags: ["COMPILATION": "1"])
+        try library.addAlbum("Ume", artist: "Ume", album: "Day")
+        try library.addAlbum("Wim", artist: "Wim", album: "Night")
+        try library.playlist("Found Sounds/Tape 3/Outro.mp3\nComp/\nUme/\nWim/\n")
+        let report = try library.wallet()
+        // A compilation with no album artist files under V, between U and W.
+        #expect(
+            report.wallet.discs.map(\.albumArtist) == ["Ume", "Unknown Artist", "Various Artists", "Wim"])
+        let tape = try #require(report.wallet.discs.first { $0.title == "Tape 3" })
+        // Numbered names first, in number order, then the rest; the titles are the names.
+        #expect(tape.tracks.map(\.title) == ["01 Hum", "02 Hiss", "Outro"])
+        #expect(tape.tracks.map(\.track) == [1, 2, nil])
+        let summer = try #require(report.wallet.discs.first { $0.title == "Summer Hits" })
+        #expect(summer.albumArtist == "Various Artists")
+    }
 }

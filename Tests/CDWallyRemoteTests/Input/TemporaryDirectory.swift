@@ -1,6 +1,7 @@
 import CDWallyCore
 import Foundation
 import Glibc
+import TestSupport
 
 /// A unique directory under the system temporary directory, searchable by everyone (so a
 /// thread with dropped file-system privileges can reach its entries), removed on deinit.

@@ -3,6 +3,7 @@ import CDWallyRemote
 import CEvdev
 import Foundation
 import Glibc
+import TestSupport
 
 /// A real evdev device made through uinput, as BlueZ does for a Bluetooth headset: the
 /// kernel creates its `/dev/input/eventN` node and delivers what `send` writes to every

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Shortcuts for the D-Bus tools that reach what playerctl cannot (Quit, OpenUri, raw
 /// SetPosition, Introspect, GetAll).

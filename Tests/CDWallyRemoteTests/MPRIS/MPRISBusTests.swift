@@ -1,5 +1,6 @@
 import CDWallyRemote
 import Foundation
+import TestSupport
 import Testing
 
 /// The server's D-Bus surface, checked with busctl and dbus-send on a private bus.

@@ -1,6 +1,7 @@
 import CDWallyRemote
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Starting, naming and stopping the server, and what happens when the bus goes away.

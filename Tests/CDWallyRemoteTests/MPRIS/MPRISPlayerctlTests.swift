@@ -1,5 +1,6 @@
 import CDWallyRemote
 import Foundation
+import TestSupport
 import Testing
 
 /// The server driven by the real playerctl on a private bus.

@@ -1,4 +1,5 @@
 import CDWallyRemote
+import TestSupport
 import Testing
 
 /// PropertiesChanged and Seeked as a real dbus-monitor sees them.

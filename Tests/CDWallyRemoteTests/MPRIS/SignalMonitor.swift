@@ -1,3 +1,5 @@
+import TestSupport
+
 /// A real `dbus-monitor` watching the signals of `/org/mpris/MediaPlayer2` on a private
 /// bus, for checking that PropertiesChanged and Seeked go out.
 final class SignalMonitor {

@@ -37,6 +37,8 @@ struct CLI {
             FileManager.default.temporaryDirectory.appendingPathComponent("cdwally-cli-\(UUID().uuidString)")
             .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: home + "/run", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         environment = [
             "HOME": home, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache",
@@ -53,7 +55,8 @@ struct CLI {
 
     /// Runs `cdwally arguments…` (after `wrapper…` when given, e.g. `setpriv …`).
     @discardableResult
-    func run(_ arguments: [String], wrapper: [String] = [], extraEnvironment: [String: String] = [:]) throws
+    func run(_ arguments: [String], wrapper: [String] = [], extraEnvironment: [String: String] = [:])
+        async throws
         -> Result
     {
         let process = Process()
@@ -73,6 +76,9 @@ struct CLI {
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: outputs + ".2"))
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Polled, not waited on: a blocked thread would be one of the test pool's few, and
+        // the players under test need those to keep up with mpv.
+        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
@@ -81,8 +87,8 @@ struct CLI {
     }
 
     /// The parsed JSON of a command's stdout.
-    func json(_ arguments: [String]) throws -> [String: Any] {
-        let result = try run(arguments + ["--json"])
+    func json(_ arguments: [String]) async throws -> [String: Any] {
+        let result = try await run(arguments + ["--json"])
         guard result.status == 0 else { throw CLIFailure(result: result) }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
     }

@@ -27,17 +27,17 @@ final class RunningCommand: @unchecked Sendable {
     var stderr: String { (try? String(contentsOfFile: outputs + ".2", encoding: .utf8)) ?? "" }
 
     /// Waits until `condition` holds (polled), or fails after `timeout` seconds.
-    func waitUntil(timeout: Double = 30, _ what: String, _ condition: () throws -> Bool) throws {
+    func waitUntil(timeout: Double = 30, _ what: String, _ condition: () async throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if try condition() { return }
-            Thread.sleep(forTimeInterval: 0.05)
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw WaitTimeout(what: what, stdout: stdout, stderr: stderr)
     }
 
-    func waitForOutput(_ text: String, timeout: Double = 30) throws {
-        try waitUntil(timeout: timeout, "stdout to contain \(text)") { stdout.contains(text) }
+    func waitForOutput(_ text: String, timeout: Double = 30) async throws {
+        try await waitUntil(timeout: timeout, "stdout to contain \(text)") { stdout.contains(text) }
     }
 
     func signal(_ number: Int32) {
@@ -45,8 +45,8 @@ final class RunningCommand: @unchecked Sendable {
     }
 
     /// Waits for the process to end and returns its exit status (128 + n for a signal n).
-    func wait(timeout: Double = 30) throws -> Int32 {
-        try waitUntil(timeout: timeout, "the process to exit") { !process.isRunning }
+    func wait(timeout: Double = 30) async throws -> Int32 {
+        try await waitUntil(timeout: timeout, "the process to exit") { !process.isRunning }
         process.waitUntilExit()
         return process.terminationReason == .uncaughtSignal
             ? 128 + process.terminationStatus : process.terminationStatus

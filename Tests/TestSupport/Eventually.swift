@@ -1,6 +1,6 @@
 /// Polls `condition` until it holds or `timeout` passes; true when it held. The timeout
 /// is generous: these tests share two cores with other builds.
-func eventually(
+public func eventually(
     timeout: Duration = .seconds(30), _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout

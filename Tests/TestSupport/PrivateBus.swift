@@ -3,12 +3,12 @@ import Foundation
 /// A private D-Bus session daemon for one test, in its own temporary directory, so tests
 /// running in parallel never see each other's players. `stop()` (or dropping it) kills
 /// the daemon and removes the directory.
-final class PrivateBus {
-    let address: String
-    let directory: URL
+public final class PrivateBus {
+    public let address: String
+    public let directory: URL
     private let daemon: ExternalTool
 
-    init() async throws {
+    public init() async throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("cdwally-mpris-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,7 +37,7 @@ final class PrivateBus {
     deinit { stop() }
 
     /// The environment for a client of this bus (playerctl, dbus-send, busctl).
-    var environment: [String: String] {
+    public var environment: [String: String] {
         [
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "HOME": directory.path,
@@ -49,7 +49,7 @@ final class PrivateBus {
 
     /// Kills the daemon, which breaks every connection to it, and removes the directory.
     /// Safe to call more than once.
-    func stop() {
+    public func stop() {
         daemon.kill()
         try? FileManager.default.removeItem(at: directory)
     }

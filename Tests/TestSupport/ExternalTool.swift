@@ -4,20 +4,20 @@ import Glibc
 /// A command-line tool (dbus-daemon, playerctl, dbus-send, busctl, dbus-monitor) run as
 /// a real peer of the server, its output captured in files of the test's directory so a
 /// chatty or long-running tool never blocks on a full pipe.
-final class ExternalTool {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+public final class ExternalTool {
+    public struct Result {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
     }
 
-    let name: String
+    public let name: String
     private let process = Process()
     private let stdoutFile: URL
     private let stderrFile: URL
 
     /// Starts `name` (looked up in PATH) with `arguments` and only `environment`.
-    init(_ name: String, _ arguments: [String], environment: [String: String], directory: URL) throws {
+    public init(_ name: String, _ arguments: [String], environment: [String: String], directory: URL) throws {
         self.name = name
         let stem = directory.appendingPathComponent("\(name)-\(UUID().uuidString)").path
         stdoutFile = URL(fileURLWithPath: stem + ".out")
@@ -39,7 +39,7 @@ final class ExternalTool {
     deinit { kill() }
 
     /// Runs a tool to its end against `bus` and returns what it printed.
-    static func run(
+    public static func run(
         _ name: String, _ arguments: [String], bus: PrivateBus, timeout: Duration = .seconds(60)
     ) async throws -> Result {
         let tool = try ExternalTool(name, arguments, environment: bus.environment, directory: bus.directory)
@@ -47,12 +47,12 @@ final class ExternalTool {
         return tool.result
     }
 
-    var stdout: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
-    var result: Result { Result(status: process.terminationStatus, stdout: stdout, stderr: stderr) }
+    public var stdout: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
+    public var stderr: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
+    public var result: Result { Result(status: process.terminationStatus, stdout: stdout, stderr: stderr) }
 
     /// Waits for the tool to exit; kills it and throws when it takes longer than `timeout`.
-    func waitForExit(timeout: Duration) async throws {
+    public func waitForExit(timeout: Duration) async throws {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             if ContinuousClock.now > deadline {
@@ -64,7 +64,7 @@ final class ExternalTool {
     }
 
     /// Ends a tool that runs until told (dbus-monitor, playerctl --follow) and reaps it.
-    func terminate() async throws {
+    public func terminate() async throws {
         kill()
         try await waitForExit(timeout: .seconds(30))
     }
@@ -72,7 +72,7 @@ final class ExternalTool {
     /// SIGKILL, because SIGTERM may not work: a child inherits the signal mask of the
     /// spawning thread, and the test runner's worker threads block SIGTERM. Waits (briefly:
     /// SIGKILL acts at once) until Foundation has reaped the child, so no zombie is left.
-    func kill() {
+    public func kill() {
         guard process.isRunning else { return }
         Glibc.kill(process.processIdentifier, SIGKILL)
         for _ in 0..<1000 where process.isRunning {

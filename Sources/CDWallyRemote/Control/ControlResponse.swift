@@ -1,0 +1,6 @@
+/// The player's answer to one request: the status after the command took effect, or why
+/// it failed.
+public enum ControlResponse: Sendable, Hashable {
+    case ok(ControlStatus)
+    case failure(ControlFailure)
+}

@@ -1,0 +1,73 @@
+import CDWallyCore
+import CDWallyPlayer
+
+extension ControlStatus {
+    /// The `status --json` shape. `disc` and `track` read as `discReference` and `track` of
+    /// `AlbumJSON` do in `discs` and `tracks`, except that a disc's position may be null.
+    public var json: JSONValue {
+        .object([
+            ("state", .string(state.rawValue)),
+            (
+                "disc",
+                disc.map {
+                    .object([
+                        ("position", .int($0.position)), ("id", .string($0.id)),
+                        ("albumArtist", .string($0.albumArtist)), ("album", .string($0.album)),
+                    ])
+                } ?? .null
+            ),
+            (
+                "track",
+                track.map {
+                    .object([
+                        ("index", .int($0.index)), ("disc", .int($0.disc)), ("track", .int($0.track)),
+                        ("title", .string($0.title)), ("artist", .string($0.artist)),
+                        ("path", .string($0.path)), ("duration", .seconds($0.duration)),
+                    ])
+                } ?? .null
+            ),
+            ("position", .seconds(position)),
+            ("trackCount", .int(trackCount)),
+        ])
+    }
+
+    /// Reads the shape back; fields it does not know are ignored.
+    init(json: JSONValue) throws(ControlError) {
+        guard case .object = json else { throw Self.invalid("status is not an object") }
+        guard let stateName = json["state"]?.stringValue, let state = PlaybackState(rawValue: stateName)
+        else {
+            throw Self.invalid("status has no known \"state\"")
+        }
+        guard let position = json["position"]?.doubleValue, let trackCount = json["trackCount"]?.intValue
+        else {
+            throw Self.invalid("status lacks \"position\" or \"trackCount\"")
+        }
+        self.init(
+            state: state, disc: try Self.disc(json["disc"]), track: try Self.track(json["track"]),
+            position: position, trackCount: trackCount)
+    }
+
+    private static func disc(_ value: JSONValue?) throws(ControlError) -> Disc? {
+        guard let value, value != .null else { return nil }
+        guard let id = value["id"]?.stringValue, let albumArtist = value["albumArtist"]?.stringValue,
+            let album = value["album"]?.stringValue
+        else { throw invalid("status has a malformed \"disc\"") }
+        return Disc(position: value["position"]?.intValue, id: id, albumArtist: albumArtist, album: album)
+    }
+
+    private static func track(_ value: JSONValue?) throws(ControlError) -> Track? {
+        guard let value, value != .null else { return nil }
+        guard let index = value["index"]?.intValue, let disc = value["disc"]?.intValue,
+            let title = value["title"]?.stringValue, let artist = value["artist"]?.stringValue,
+            let path = value["path"]?.stringValue, let duration = value["duration"]?.doubleValue
+        else { throw invalid("status has a malformed \"track\"") }
+        return Track(
+            index: index, disc: disc, track: value["track"]?.intValue, title: title, artist: artist,
+            path: path,
+            duration: duration)
+    }
+
+    private static func invalid(_ reason: String) -> ControlError {
+        .protocolError(reason: reason)
+    }
+}

@@ -1,0 +1,84 @@
+import CDWallyCore
+import CDWallyPlayer
+
+/// What `cdwally status` shows: the player's state in the shape `status --json` prints.
+///
+/// The player builds it from a snapshot; the client reads it back from the wire and writes
+/// it again in the documented key order (parsed JSON objects lose their order).
+public struct ControlStatus: Sendable, Hashable {
+    /// The disc the player holds.
+    public struct Disc: Sendable, Hashable {
+        /// 1-based wallet position; nil when a wallet update dropped the disc.
+        public var position: Int?
+        public var id: String
+        public var albumArtist: String
+        public var album: String
+
+        public init(position: Int?, id: String, albumArtist: String, album: String) {
+            self.position = position
+            self.id = id
+            self.albumArtist = albumArtist
+            self.album = album
+        }
+    }
+
+    /// The current track.
+    public struct Track: Sendable, Hashable {
+        /// 1-based place in the disc's play order.
+        public var index: Int
+        public var disc: Int
+        public var track: Int?
+        public var title: String
+        public var artist: String
+        /// For display: invalid UTF-8 shows as U+FFFD.
+        public var path: String
+        /// Seconds: mpv's measure once the file is open, TagLib's estimate before.
+        public var duration: Double
+
+        public init(
+            index: Int, disc: Int, track: Int?, title: String, artist: String, path: String, duration: Double
+        ) {
+            self.index = index
+            self.disc = disc
+            self.track = track
+            self.title = title
+            self.artist = artist
+            self.path = path
+            self.duration = duration
+        }
+    }
+
+    public var state: PlaybackState
+    public var disc: Disc?
+    public var track: Track?
+    /// Seconds into the current track (when stopped: where playing will resume).
+    public var position: Double
+    /// Tracks on the current disc; 0 when there is none.
+    public var trackCount: Int
+
+    public init(state: PlaybackState, disc: Disc?, track: Track?, position: Double, trackCount: Int) {
+        self.state = state
+        self.disc = disc
+        self.track = track
+        self.position = position
+        self.trackCount = trackCount
+    }
+
+    public init(snapshot: PlayerSnapshot) {
+        state = snapshot.state
+        disc = snapshot.disc.map {
+            Disc(
+                position: $0.position, id: $0.album.id.rawValue, albumArtist: $0.album.albumArtist,
+                album: $0.album.title)
+        }
+        if let track = snapshot.track, let index = snapshot.trackIndex {
+            self.track = Track(
+                index: index, disc: track.disc, track: track.track, title: track.title, artist: track.artist,
+                path: track.path.display, duration: snapshot.duration ?? track.duration)
+        } else {
+            track = nil
+        }
+        position = snapshot.elapsed
+        trackCount = snapshot.disc?.album.trackCount ?? 0
+    }
+}

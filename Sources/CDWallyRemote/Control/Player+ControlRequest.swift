@@ -1,0 +1,14 @@
+import CDWallyPlayer
+
+extension Player {
+    /// Carries out a control request and answers with the status once it took effect: the
+    /// handler a control server needs. `quit` shuts the player down, as `shutdown()` does.
+    public func respond(to request: ControlRequest) async -> ControlResponse {
+        guard let command = request.playerCommand else { return .ok(ControlStatus(snapshot: snapshot)) }
+        do {
+            return .ok(ControlStatus(snapshot: try await perform(command)))
+        } catch {
+            return .failure(ControlFailure(error))
+        }
+    }
+}

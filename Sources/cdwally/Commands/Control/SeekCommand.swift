@@ -1,0 +1,43 @@
+import ArgumentParser
+import CDWallyRemote
+
+struct SeekCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seek",
+        abstract: "Seek in the current track: +10 and -10 move, 90 or 1:30 jump to a place.")
+
+    @OptionGroup var options: ControlOptions
+
+    // Captured raw so that "-10" is a value, not an unknown option.
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("Seconds: +N or -N to move, N or M:SS to go to.", valueName: "[+|-]seconds"))
+    var target: [String] = []
+
+    func validate() throws {
+        guard target.count == 1, Self.parse(target[0]) != nil else {
+            throw ValidationError("seek takes one value: +10, -10, 90 or 1:30.")
+        }
+    }
+
+    func run() throws {
+        guard let (seconds, relative) = Self.parse(target[0]) else { return }
+        try ControlCommand.run(
+            .seek(seconds: seconds, relative: relative), global: options.global, json: options.json)
+    }
+
+    /// "+10" → (10, relative), "-2.5" → (-2.5, relative), "90" → (90, absolute), "1:30" → (90, absolute).
+    static func parse(_ text: String) -> (Double, Bool)? {
+        let relative = text.hasPrefix("+") || text.hasPrefix("-")
+        let sign: Double = text.hasPrefix("-") ? -1 : 1
+        let body = relative ? text.dropFirst() : Substring(text)
+        var seconds = 0.0
+        let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        for part in parts {
+            guard let value = Double(part), value >= 0, value.isFinite else { return nil }
+            seconds = seconds * 60 + value
+        }
+        return (sign * seconds, relative)
+    }
+}

@@ -1,0 +1,24 @@
+import CDWallyCore
+import CDWallyRemote
+
+/// Answers control requests for a player that may not exist yet: the socket is claimed
+/// first (one player per user, decided before mpv starts), the player joins once built.
+final class ControlGate: Sendable {
+    private let host = LockedValue<PlayerHost?>(nil)
+
+    func open(to host: PlayerHost) {
+        self.host.set(host)
+    }
+
+    func handle(_ request: ControlRequest) async -> ControlResponse {
+        guard let host = host.current else {
+            return .failure(ControlFailure(code: .busy, message: "the player is still starting; try again"))
+        }
+        if request == .quit {
+            // The host winds down (saving positions) once it has answered.
+            host.requestShutdown()
+            return .ok(ControlStatus(snapshot: host.player.snapshot))
+        }
+        return await host.player.respond(to: request)
+    }
+}

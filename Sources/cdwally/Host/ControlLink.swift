@@ -1,0 +1,55 @@
+import CDWallyCore
+import CDWallyLibrary
+import CDWallyRemote
+import Logging
+
+/// Where this user's player listens, for the commands that talk to it and the ones that
+/// start it. A player binds `$XDG_RUNTIME_DIR/cdwally/control.sock`, or
+/// `/tmp/cdwally-<uid>/` without a runtime directory (a system service); clients look in
+/// both, so an SSH shell (which has a runtime directory) reaches a service (which has not).
+enum ControlLink {
+    static func endpoints(environment: [String: String]) -> [ControlEndpoint] {
+        // A runtime directory that does not exist (a stale variable after `su`) counts as unset.
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap {
+            FileStatus.of(RawPath($0))?.kind == .directory ? $0 : nil
+        }
+        let primary = ControlEndpoint.forCurrentUser(runtimeDirectory: runtime)
+        let fallback = ControlEndpoint.forCurrentUser(runtimeDirectory: nil)
+        return primary == fallback ? [primary] : [primary, fallback]
+    }
+
+    /// Sends `request` to the running player, wherever it listens.
+    static func send(_ request: ControlRequest, environment: [String: String]) throws(ControlError)
+        -> ControlResponse
+    {
+        var firstError: ControlError?
+        for endpoint in endpoints(environment: environment) {
+            do {
+                return try ControlClient.send(request, endpoint: endpoint, timeout: .seconds(15))
+            } catch {
+                if case .noPlayer = error {
+                    firstError = firstError ?? error
+                    continue
+                }
+                throw error
+            }
+        }
+        throw firstError ?? .noPlayer(socket: endpoints(environment: environment)[0].socketPath)
+    }
+
+    /// Claims this user's endpoint for a new player: refused when a player already listens
+    /// at either place. `handler` answers the requests.
+    static func claim(environment: [String: String], handler: @escaping ControlServer.Handler)
+        throws(ControlError)
+        -> ControlServer
+    {
+        let places = endpoints(environment: environment)
+        for other in places.dropFirst() {
+            if case .ok = try? ControlClient.send(.status, endpoint: other, timeout: .seconds(5)) {
+                throw .alreadyRunning(pid: nil, socket: other.socketPath)
+            }
+        }
+        return try ControlServer.start(
+            endpoint: places[0], logger: Logger(label: "cdwally.control"), handler: handler)
+    }
+}

@@ -1,0 +1,25 @@
+import CDWallyRemote
+
+/// A running player's state in two lines for people:
+/// `▶ Playing  Disc 2  Track 3/12  1:23 / 4:05` and `  Artist — Album — Title`.
+enum StatusView {
+    static func render(_ status: ControlStatus) -> String {
+        let word =
+            switch status.state {
+            case .playing: "▶ Playing"
+            case .paused: "❚❚ Paused"
+            case .stopped: "■ Stopped"
+            case .idle: "Idle"
+            }
+        guard let disc = status.disc else {
+            return "\(word): no disc chosen yet; start one with `cdwally disc N` or `cdwally resume`"
+        }
+        let position = disc.position.map { "Disc \($0)" } ?? "Disc (no longer in the wallet)"
+        guard let track = status.track else {
+            return "\(word)  \(position)\n  \(disc.albumArtist) — \(disc.album)"
+        }
+        let time = "\(Format.duration(status.position)) / \(Format.duration(track.duration))"
+        return "\(word)  \(position)  Track \(track.index)/\(status.trackCount)  \(time)\n"
+            + "  \(track.artist) — \(disc.album) — \(track.title)"
+    }
+}

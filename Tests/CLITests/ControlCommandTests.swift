@@ -1,0 +1,235 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Control from outside (issue #4): a real `cdwally serve` driven only by other cdwally
+/// processes over the control socket, and by the real playerctl over a private D-Bus.
+@Suite struct ControlCommandTests {
+    /// Three albums of silence, 40 s a track, so nothing ends while a test looks.
+    private func makeLibrary() throws -> TestLibrary {
+        let library = try TestLibrary()
+        for (artist, album) in [("Ann", "First"), ("Bob", "Second"), ("Cy", "Third")] {
+            for number in 1...3 {
+                try library.add(
+                    "\(artist)/\(album)/0\(number).flac", template: "long.flac",
+                    tags: [
+                        "TITLE": "\(album) \(number)", "ARTIST": artist, "ALBUM": album,
+                        "TRACKNUMBER": "\(number)",
+                    ])
+            }
+        }
+        try library.playlist("Ann/\nBob/\nCy/\n")
+        return library
+    }
+
+    private func status(_ cli: CLI) async throws -> [String: Any] {
+        try await cli.json(["status"])
+    }
+
+    private func startServe(_ cli: CLI, _ library: TestLibrary, extra: [String] = []) async throws
+        -> RunningCommand
+    {
+        let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"] + extra)
+        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
+        return serve
+    }
+
+    @Test func everyCommandReachesTheRunningPlayer() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let serve = try await startServe(cli, library)
+
+        let idle = try await status(cli)
+        #expect(idle["state"] as? String == "idle")
+        #expect(idle["disc"] is NSNull)
+        #expect(idle["track"] is NSNull)
+        #expect(idle["trackCount"] as? Int == 0)
+
+        let playing = try await cli.json(["disc", "2"])
+        #expect(playing["state"] as? String == "playing")
+        let disc = try #require(playing["disc"] as? [String: Any])
+        #expect(Set(disc.keys) == ["position", "id", "albumArtist", "album"])
+        #expect(disc["position"] as? Int == 2)
+        #expect(disc["album"] as? String == "Second")
+        let track = try #require(playing["track"] as? [String: Any])
+        #expect(Set(track.keys) == ["index", "disc", "track", "title", "artist", "path", "duration"])
+        #expect(track["title"] as? String == "Second 1")
+        #expect(playing["trackCount"] as? Int == 3)
+        #expect(Set(playing.keys) == ["state", "disc", "track", "position", "trackCount"])
+
+        #expect((try await cli.json(["next"])["track"] as? [String: Any])?["index"] as? Int == 2)
+        #expect((try await cli.json(["seek", "+20"])["position"] as? Double ?? 0) >= 19)
+        #expect((try await cli.json(["seek", "-5"])["position"] as? Double ?? 0) < 19)
+        #expect((try await cli.json(["seek", "0:30"])["position"] as? Double ?? 0) >= 29)
+        // Past the first 3 seconds, prev restarts the track.
+        let restarted = try await cli.json(["prev"])
+        #expect((restarted["track"] as? [String: Any])?["index"] as? Int == 2)
+        #expect((restarted["position"] as? Double ?? 99) < 3)
+        // Within them, it goes to the previous track.
+        #expect((try await cli.json(["prev"])["track"] as? [String: Any])?["index"] as? Int == 1)
+        #expect(try await cli.json(["pause"])["state"] as? String == "paused")
+        #expect(try await cli.json(["toggle"])["state"] as? String == "playing")
+        #expect(try await cli.json(["toggle"])["state"] as? String == "paused")
+        #expect(try await cli.json(["resume"])["state"] as? String == "playing")
+        #expect((try await cli.json(["disc", "next"])["disc"] as? [String: Any])?["position"] as? Int == 3)
+        #expect((try await cli.json(["disc", "prev"])["disc"] as? [String: Any])?["position"] as? Int == 2)
+        let random = try await cli.json(["disc", "random"])
+        #expect([1, 3].contains((random["disc"] as? [String: Any])?["position"] as? Int ?? 0))
+        #expect(try await cli.json(["stop"])["state"] as? String == "stopped")
+
+        let human = try await cli.run(["disc", "1"])
+        #expect(human.status == 0)
+        #expect(human.stdout.hasPrefix("▶ Playing  Disc 1  Track 1/3"))
+        #expect(human.stdout.contains("Ann — First — First 1"))
+
+        let outOfRange = try await cli.run(["disc", "9"])
+        #expect(outOfRange.status == 64)
+        #expect(outOfRange.stderr == "cdwally: there is no disc 9: the wallet holds 3 discs (1–3)\n")
+        #expect(try await cli.run(["seek", "soon"]).status == 64)
+
+        #expect(try await cli.run(["quit"]).status == 0)
+        #expect(try await serve.wait() == 0)
+        let gone = try await cli.run(["status"])
+        #expect(gone.status == 3)
+        #expect(gone.stderr.contains("cdwally play"))
+        #expect(gone.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func onePlayerPerUserAndPlayNHandsOver() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let serve = try await startServe(cli, library)
+        let second = try await cli.run(["serve", "--library", library.root, "--mpv", "ao=null"])
+        #expect(second.status == 75)
+        #expect(second.stderr.contains("already running (pid \(serve.process.processIdentifier)"))
+        let plain = try await cli.run(["play", "--library", library.root, "--mpv", "ao=null"])
+        #expect(plain.status == 75)
+        let handed = try await cli.run(["play", "3", "--library", library.root, "--mpv", "ao=null"])
+        #expect(handed.status == 0)
+        #expect(handed.stdout.contains("Disc 3"))
+        #expect((try await status(cli)["disc"] as? [String: Any])?["album"] as? String == "Third")
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
+    @Test func theSocketIsPrivateAndAStaleOneIsReplaced() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let first = try await startServe(cli, library)
+        let socket = cli.home + "/run/cdwally/control.sock"
+        let socketMode = try #require(
+            try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int)
+        let folderMode = try #require(
+            try FileManager.default.attributesOfItem(atPath: cli.home + "/run/cdwally")[.posixPermissions]
+                as? Int)
+        #expect(socketMode & 0o777 == 0o600)
+        #expect(folderMode & 0o777 == 0o700)
+        // A player killed outright leaves its socket behind.
+        first.signal(SIGKILL)
+        _ = try await first.wait()
+        #expect(FileManager.default.fileExists(atPath: socket))
+        #expect(try await cli.run(["status"]).status == 3)
+        let second = try await startServe(cli, library)
+        #expect(try await cli.run(["status"]).status == 0)
+        second.signal(SIGTERM)
+        #expect(try await second.wait() == 0)
+    }
+
+    @Test func anotherUserCannotControlThePlayer() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        guard getuid() == 0 else {
+            // As an ordinary user there is no second user to become; the Remote tests cover
+            // the SO_PEERCRED check through setpriv where the machine allows it.
+            return
+        }
+        let library = try makeLibrary()
+        let serve = try await startServe(cli, library)
+        // `nobody`, pointed at our socket, with a home it can write.
+        _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["755", cli.home]).waitUntilExit()
+        let stranger = try await cli.run(
+            ["status"],
+            wrapper: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"],
+            extraEnvironment: ["HOME": "/tmp", "XDG_CACHE_HOME": "/tmp", "XDG_STATE_HOME": "/tmp"])
+        #expect(stranger.status != 0)
+        #expect(stranger.stderr.contains("permission") || stranger.stderr.contains("refusing"))
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
+    @Test func serveStopsCleanlyOnSIGTERMWithPositionsSaved() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let serve = try await startServe(cli, library, extra: ["--verbose"])
+        _ = try await cli.json(["disc", "2"])
+        _ = try await cli.json(["seek", "12"])
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+        #expect(serve.stderr.contains("SIGTERM: saving positions and stopping"))
+        let discs = try #require(
+            try await cli.json(["discs", "--library", library.root])["discs"] as? [[String: Any]])
+        let resume = try #require(discs[1]["resume"] as? [String: Any])
+        #expect(resume["track"] as? Int == 1)
+        #expect((resume["position"] as? Double ?? 0) >= 12)
+    }
+
+    @Test func playerctlDrivesThePlayerOverMPRIS() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let bus = try await PrivateBus()
+        defer { bus.stop() }
+        var busCLI = cli
+        busCLI.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let serve = try await startServe(busCLI, library)
+        func playerctl(_ arguments: String...) async throws -> String {
+            let result = try await ExternalTool.run("playerctl", ["-p", "cdwally"] + arguments, bus: bus)
+            guard result.status == 0 else { throw TestFailure("playerctl \(arguments): \(result.stderr)") }
+            return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(await eventually { (try? await playerctl("status")) == "Stopped" })
+
+        // play-pause on a stopped player starts the disc played last (here: disc 1).
+        _ = try await playerctl("play-pause")
+        #expect(await eventually { (try? await playerctl("status")) == "Playing" })
+        _ = try await playerctl("next")
+        #expect(
+            await eventually {
+                (try? await self.status(busCLI)["track"] as? [String: Any])?["index"] as? Int == 2
+            })
+        _ = try await playerctl("position", "20")
+        #expect(await eventually { (try? await self.status(busCLI)["position"] as? Double ?? 0) ?? 0 >= 19 })
+        _ = try await playerctl("previous")  // past 3 s: restarts the track
+        #expect(await eventually { (try? await self.status(busCLI)["position"] as? Double ?? 99) ?? 99 < 3 })
+        _ = try await playerctl("play-pause")
+        #expect(await eventually { (try? await playerctl("status")) == "Paused" })
+
+        // What playerctl reads is what `cdwally status --json` says.
+        let status = try await self.status(busCLI)
+        let track = try #require(status["track"] as? [String: Any])
+        let disc = try #require(status["disc"] as? [String: Any])
+        let metadata = try await playerctl(
+            "metadata", "--format",
+            "{{xesam:title}}|{{xesam:artist}}|{{xesam:album}}|{{xesam:albumArtist}}|{{xesam:trackNumber}}|"
+                + "{{xesam:discNumber}}|{{mpris:length}}|{{xesam:url}}")
+        let fields = metadata.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        #expect(fields[0] == track["title"] as? String)
+        #expect(fields[1] == track["artist"] as? String)
+        #expect(fields[2] == disc["album"] as? String)
+        #expect(fields[3] == disc["albumArtist"] as? String)
+        #expect(fields[4] == String(track["track"] as? Int ?? -1))
+        #expect(fields[5] == String(track["disc"] as? Int ?? -1))
+        let length = (Double(fields[6]) ?? 0) / 1_000_000
+        #expect(abs(length - (track["duration"] as? Double ?? 0)) < 0.1)
+        #expect(fields[7].hasPrefix("file://") && fields[7].hasSuffix("02.flac"))
+        let position = Double(try await playerctl("position")) ?? -1
+        #expect(abs(position - (status["position"] as? Double ?? 0)) < 1)
+
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+}
