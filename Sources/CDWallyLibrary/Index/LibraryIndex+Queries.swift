@@ -95,7 +95,12 @@ extension LibraryIndex {
         }
     }
 
-    /// Every readable track, each file once.
+    /// Every readable track, each file once (the first path in byte order): what
+    /// `AlbumGrouper` groups into the albums `albumCount()` counts. Tests hold one to the other.
+    func allTracks() throws(LibraryError) -> [TrackFile] {
+        try read(LibraryIndex.allTracks)
+    }
+
     private static func allTracks(_ db: Database) throws -> [TrackFile] {
         let rows = try Row.fetchCursor(
             db, sql: "SELECT \(IndexRecord.columns) FROM track WHERE problem IS NULL ORDER BY path")
@@ -107,22 +112,21 @@ extension LibraryIndex {
         return files
     }
 
-    /// How many albums the whole index holds, as `count` finds them among every track.
+    /// How many albums the whole index holds (see `AlbumCount`).
     ///
-    /// Grouping every track is the costliest part of a rescan that found no change, so the
-    /// count is kept with the generation of the index it was made from (every change to the
-    /// track table bumps it, in the same transaction) and reused while that still holds.
-    func albumCount(counting count: ([TrackFile]) -> Int) throws(LibraryError) -> Int {
-        let (generation, cached, tracks) = try read { db -> (Int, Int?, [TrackFile]) in
+    /// Even counted cheaply, it is the costliest part of a rescan that found no change, so
+    /// the count is kept with the generation of the index it was made from (every change to
+    /// the track table bumps it, in the same transaction) and reused while that still holds.
+    func albumCount() throws(LibraryError) -> Int {
+        let (generation, albums, counted) = try read { db -> (Int, Int, Bool) in
             let generation = try LibraryIndex.generation(db)
             if let text = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'albumCount'") {
                 let parts = text.split(separator: " ").compactMap { Int($0) }
-                if parts.count == 2, parts[0] == generation { return (generation, parts[1], []) }
+                if parts.count == 2, parts[0] == generation { return (generation, parts[1], false) }
             }
-            return (generation, nil, try LibraryIndex.allTracks(db))
+            return (generation, try AlbumCount.count(db), true)
         }
-        if let cached { return cached }
-        let albums = count(tracks)
+        guard counted else { return albums }
         try write { db in
             // Another process may have changed the index meanwhile: then this count is stale.
             guard try LibraryIndex.generation(db) == generation else { return }

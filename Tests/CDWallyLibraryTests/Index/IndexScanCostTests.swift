@@ -33,6 +33,43 @@ import Testing
         #expect(albums.map(\.trackCount) == [3, 3])
     }
 
+    @Test func theAlbumCountAgreesWithTheGrouperOnEveryKindOfAlbum() throws {
+        let library = try TestLibrary()
+        try library.addAlbum("Plain", artist: "P", album: "Plain")
+        // One album over two disc folders.
+        try library.addAlbum("Set/CD1", artist: "S", album: "Set")
+        try library.addAlbum("Set/CD2", artist: "S", album: "Set")
+        // Namesakes: two years in two folders are two albums; an undated third folder joins
+        // the earliest; the same year in another folder is the same album.
+        try library.addAlbum("Weezer/1994", artist: "Weezer", album: "Weezer", extraTags: ["DATE": "1994"])
+        try library.addAlbum("Weezer/2001", artist: "Weezer", album: "Weezer", extraTags: ["DATE": "2001"])
+        try library.addAlbum("Weezer/Undated", artist: "Weezer", album: "Weezer")
+        try library.addAlbum("Same/A", artist: "Twin", album: "Twin", extraTags: ["DATE": "1990"])
+        try library.addAlbum("Same/B", artist: "Twin", album: "Twin", extraTags: ["DATE": "1990"])
+        // A MusicBrainz id holds its album together across folders and years.
+        let id = "0f5c0d0e-9d8e-4c1a-8b2d-3e4f5a6b7c8d"
+        try library.addAlbum(
+            "Id/First", artist: "I", album: "Id", extraTags: ["DATE": "1980", "MUSICBRAINZ_ALBUMID": id])
+        try library.addAlbum(
+            "Id/Second", artist: "I", album: "Id", extraTags: ["DATE": "1999", "MUSICBRAINZ_ALBUMID": id])
+        // A compilation with no album artist, one per folder; untitled tracks, one per folder.
+        for (number, artist) in ["X", "Y"].enumerated() {
+            try library.add(
+                "Mix/0\(number + 1).flac",
+                tags: ["TITLE": artist, "ARTIST": artist, "ALBUM": "Mix", "COMPILATION": "1"])
+            try library.add("Loose\(number)/song.flac", tags: ["TITLE": "Song", "ARTIST": "L"])
+        }
+        // A folder reached a second time through a link counts once.
+        try FileManager.default.createSymbolicLink(
+            atPath: library.root + "/Again", withDestinationPath: library.root + "/Plain")
+
+        let service = try library.service()
+        let scan = try service.scan()
+        let grouped = AlbumGrouper.albums(from: try service.index.allTracks()).count
+        #expect(grouped == 9)
+        #expect(scan.albums == grouped)
+    }
+
     @Test func theAlbumCountIsReusedOnlyWhileTheIndexIsUnchanged() throws {
         let library = try TestLibrary()
         try library.addAlbum("A", artist: "A", album: "A")
