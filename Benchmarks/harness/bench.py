@@ -95,8 +95,10 @@ def library(libgen: Path, work: Path, albums: int, seed: int, regenerate: bool) 
     return root, summary
 
 
-def header(info: dict, command: str) -> str:
+def header(info: dict, command: str, variant: str) -> str:
     lines = [
+        f"#### cdwally as a {variant}",
+        "",
         f"Run on {info['date']} with `{command}`.",
         "",
         f"- Machine: {info['cpu']}, {info['cores']} cores, {info['memory']}; {info['system']}; "
@@ -121,6 +123,7 @@ def main() -> int:
     parser.add_argument("--skip-mpd", metavar="REASON")
     parser.add_argument("--regenerate", action="store_true")
     parser.add_argument("--command", default="Benchmarks/run")
+    parser.add_argument("--variant", default="release build", help="how cdwally was built, for the headings")
     arguments = parser.parse_args()
 
     has_mpd = arguments.skip_mpd is None
@@ -159,16 +162,21 @@ def main() -> int:
             "runs": arguments.runs,
             "machine": info,
             "command": arguments.command,
+            "variant": arguments.variant,
             "mpd": info["mpd"] if has_mpd else None,
             "figures": suite.figures,
             "notes": suite.notes + ([f"MPD skipped: {arguments.skip_mpd}"] if not has_mpd else []),
         }
-        (arguments.results / f"results-{albums}.json").write_text(json.dumps(result, indent=2) + "\n")
+        (arguments.results / f"results-{albums}-{report.slug(arguments.variant)}.json").write_text(
+            json.dumps(result, indent=2) + "\n"
+        )
         results.append(result)
         print(report.terminal(result), flush=True)
         print(flush=True)
     if arguments.markdown is not None:
-        report.write_markdown(arguments.markdown, header(info, arguments.command), results)
+        report.write_markdown(
+            arguments.markdown, arguments.variant, header(info, arguments.command, arguments.variant), results
+        )
         log(f"Wrote the table into {arguments.markdown}")
     return 0
 

@@ -17,12 +17,12 @@ from pathlib import Path
 import wav
 from cdwally import Cdwally, Home
 from mpd import MPD
-from procs import MeasurementError, memory_kib, run_timed, wait_until, warm_page_cache
+from procs import Background, MeasurementError, memory_kib, run_timed, wait_until, warm_page_cache
 
 # The mpv command line of the render figure: the options cdwally sets on its own handle
 # (Sources/CDWallyPlayer/MPV/MPVOption.swift), so both do the same work and the only
 # difference left is what cdwally adds around libmpv.
-MPV_COMMAND = [
+MPV_OPTIONS = [
     "mpv",
     "--no-config",
     "--no-terminal",
@@ -38,8 +38,8 @@ MPV_COMMAND = [
     "--gapless-audio=yes",
     "--prefetch-playlist=yes",
     "--replaygain=album",
-    "--ao=pcm",
 ]
+MPV_COMMAND = MPV_OPTIONS + ["--ao=pcm"]
 
 # Formats whose track lengths ffmpeg 5.1 and mpv decode exactly (TECH-NOTES §6).
 GAPLESS_FORMATS = ("flac", "mp3", "opus")
@@ -250,8 +250,10 @@ class Suite:
         folder = tracks[0].parent
         home = self.cdwally.home("playing")
         home.copy_cache_from(self.warm_home)
-        ours, theirs = [], []
-        settle = 3.0
+        ours, theirs, floor = [], [], []
+        # Past the player's background index of the whole library (5 s after playback starts),
+        # so the figure is the memory a player keeps while it plays on.
+        settle = 10.0
         if self.mpd is not None:
             self.mpd.start_existing()
         for round_number in range(max(3, self.runs // 2)):
@@ -276,9 +278,19 @@ class Suite:
                 self.log(f"  MPD:     {memory['VmRSS'] / 1024:.1f} MiB (peak {memory['VmHWM'] / 1024:.1f})")
 
             self._alternate(round_number, ours_run, theirs_run)
+            # The floor: the mpv command line playing the same files, with the same options.
+            argv = MPV_OPTIONS + ["--ao=null", "--loop-playlist=inf", "--", *map(str, tracks)]
+            with Background(argv, None, self.work / "mpv-playing.log") as mpv:
+                time.sleep(settle)
+                if not mpv.alive():
+                    raise MeasurementError(f"mpv stopped: {mpv.output()[-500:]}")
+                memory = memory_kib(mpv.pid)
+            floor.append(memory["VmRSS"])
+            self.log(f"  mpv:     {memory['VmRSS'] / 1024:.1f} MiB (peak {memory['VmHWM'] / 1024:.1f})")
         if self.mpd is not None:
             self.mpd.stop()
         self.record("play_rss", cdwally=ours, peer=theirs, settle=settle)
+        self.record("play_rss_mpv", cdwally=ours, peer=floor)
 
     # 7. Control round-trip.
     def control_round_trip(self) -> None:
