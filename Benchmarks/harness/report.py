@@ -19,7 +19,7 @@ END = "<!-- end of results of {key} -->"
 def slug(text: str) -> str:
     """A short file-name-safe form of a variant's description."""
     words = "".join(c if c.isalnum() else " " for c in text.lower()).split()
-    return "-".join(words)[:60] or "default"
+    return "-".join(words)[:60].rstrip("-") or "default"
 
 
 @dataclass

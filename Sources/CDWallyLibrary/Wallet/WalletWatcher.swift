@@ -3,14 +3,14 @@ import Dispatch
 import Foundation
 import Logging
 
-/// Keeps a running player's wallet in step with the disk (PRODUCT.md §1, §4). First it
-/// indexes the rest of the library in the background, once playback has had a few seconds
-/// to itself: on a small board a whole-library scan would compete with the first seconds of
-/// decoding, and a short run (rendering an album) ends before it is due. Then every few
+/// Keeps a running player's wallet in step with the disk (PRODUCT.md §1, §4). Every few
 /// seconds it checks what the wallet depends on (the playlist file, the wallet's folders and
 /// files) with a few `stat` calls, and rebuilds the wallet only when one of them changed.
-/// New CDs playlists elsewhere in the library are looked for less often, since that lists
-/// every folder. Changes reach `onChange` on the watcher's thread.
+/// It indexes the rest of the library in the background once playback has had a few seconds
+/// to itself: on a small board a whole-library scan would compete with the first seconds of
+/// decoding, and a short run (rendering an album) ends before it is due. New CDs playlists
+/// elsewhere in the library are looked for less often, since that lists every folder.
+/// Changes reach `onChange` on the watcher's thread.
 ///
 /// Threads: any; the watcher runs on its own thread until `stop()`.
 public final class WalletWatcher: Sendable {
@@ -49,29 +49,38 @@ public final class WalletWatcher: Sendable {
                     logger.warning("could not refresh the wallet: \(error)")
                 }
             }
-            _ = wake.wait(timeout: .now() + WalletWatcher.seconds(indexAfter))
-            if stopped.current { return }
-            do {
-                let scan = try service.scan()
-                // The walk passed every CDs playlist: the list later walks are compared with.
-                playlists = scan.playlists.sorted()
-                logger.info("library indexed: \(scan.statistics.tracks) tracks, \(scan.albums) albums")
-                if !stopped.current { rebuild("library indexed") }
-            } catch {
-                logger.warning("background indexing failed: \(error)")
+            func indexEverything() {
+                do {
+                    let scan = try service.scan()
+                    // The walk passed every CDs playlist: the list later walks are compared with.
+                    playlists = scan.playlists.sorted()
+                    logger.info("library indexed: \(scan.statistics.tracks) tracks, \(scan.albums) albums")
+                    if !stopped.current { rebuild("library indexed") }
+                } catch {
+                    logger.warning("background indexing failed: \(error)")
+                }
+                // The scan's short-lived allocations would otherwise stay resident for as long
+                // as the player runs.
+                FreeMemory.giveBack()
             }
-            // The scan's short-lived allocations would otherwise stay resident for as long as
-            // the player runs.
-            FreeMemory.giveBack()
             let pause = WalletWatcher.seconds(interval)
+            let indexAt = DispatchTime.now() + WalletWatcher.seconds(indexAfter)
+            var indexed = false
             var tick = 0
             while !stopped.current {
-                _ = wake.wait(timeout: .now() + pause)
+                // The wallet's own files are checked from the start; the whole library once due.
+                let next = DispatchTime.now() + pause
+                _ = wake.wait(timeout: indexed ? next : min(next, indexAt))
                 if stopped.current { break }
+                if !indexed && DispatchTime.now() >= indexAt {
+                    indexed = true
+                    indexEverything()
+                    continue
+                }
                 tick += 1
                 if WalletWatcher.fingerprint(of: current) != fingerprint {
                     rebuild("files changed")
-                } else if playlist == nil, tick % discoveryEvery == 0 {
+                } else if indexed, playlist == nil, tick % discoveryEvery == 0 {
                     let found = PlaylistFinder.playlists(under: service.root).paths
                     if found != playlists {
                         playlists = found
