@@ -25,9 +25,11 @@ public struct DirectoryListing: Sendable {
     /// vanished, not a directory). Subdirectories, and the files whose name bytes satisfy
     /// `statFile`, get their status, looked up relative to the open directory: a scan stats
     /// every audio file, and a lookup of one name costs the kernel far less than a full path.
-    public static func read(_ directory: RawPath, statFile: ((ArraySlice<UInt8>) -> Bool)? = nil)
-        throws(FileSystemError) -> DirectoryListing
-    {
+    /// Files whose names fail `keepFile` are left out (a search for playlists keeps two names).
+    public static func read(
+        _ directory: RawPath, statFile: ((ArraySlice<UInt8>) -> Bool)? = nil,
+        keepFile: ((ArraySlice<UInt8>) -> Bool)? = nil
+    ) throws(FileSystemError) -> DirectoryListing {
         guard let stream = directory.withCString({ opendir($0) }) else {
             throw FileSystemError(path: directory, operation: "open directory", code: errno)
         }
@@ -44,6 +46,7 @@ public struct DirectoryListing: Sendable {
             if name.elementsEqual([0x2E]) || name.elementsEqual([0x2E, 0x2E]) { continue }
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_REG):
+                guard keepFile?(name) ?? true else { continue }
                 let wanted = statFile?(name) ?? false
                 listing.files.append(
                     Entry(path: path, status: wanted ? status(of: name, in: descriptor) : nil))
@@ -53,7 +56,9 @@ public struct DirectoryListing: Sendable {
                 // Links are followed (PRODUCT.md §8); some file systems report no type at all.
                 guard let status = status(of: name, in: descriptor) else { continue }
                 switch status.kind {
-                case .regular: listing.files.append(Entry(path: path, status: status))
+                case .regular:
+                    guard keepFile?(name) ?? true else { continue }
+                    listing.files.append(Entry(path: path, status: status))
                 case .directory: listing.subdirectories.append(Entry(path: path, status: status))
                 case .other: continue
                 }

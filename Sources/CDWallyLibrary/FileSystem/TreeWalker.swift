@@ -32,12 +32,17 @@ public struct TreeWalker {
     public private(set) var problems: [Problem] = []
     private var visited: Set<FileID> = []
     private let statFile: (@Sendable (ArraySlice<UInt8>) -> Bool)?
+    private let keepFile: (@Sendable (ArraySlice<UInt8>) -> Bool)?
     private var listed: [PathKey: Result<DirectoryListing, FileSystemError>] = [:]
 
-    /// `statFile` picks, by name, the files whose status each listing should carry
-    /// (see `DirectoryListing.read`).
-    public init(statFile: (@Sendable (ArraySlice<UInt8>) -> Bool)? = nil) {
+    /// `statFile` picks, by name, the files whose status each listing should carry, and
+    /// `keepFile` the files it lists at all (see `DirectoryListing.read`).
+    public init(
+        statFile: (@Sendable (ArraySlice<UInt8>) -> Bool)? = nil,
+        keepFile: (@Sendable (ArraySlice<UInt8>) -> Bool)? = nil
+    ) {
         self.statFile = statFile
+        self.keepFile = keepFile
     }
 
     /// Calls `visit` with the listing of `root` and of every directory below it.
@@ -63,9 +68,12 @@ public struct TreeWalker {
         var level: [(path: RawPath, id: FileID, lineage: [FileID])] = [(root, id, [])]
         var queued: Set<FileID> = [id]
         let statFile = self.statFile
+        let keepFile = self.keepFile
         while !level.isEmpty {
             let listings = Parallel.map(level.map(\.path)) { path in
-                Result { () throws(FileSystemError) in try DirectoryListing.read(path, statFile: statFile) }
+                Result { () throws(FileSystemError) in
+                    try DirectoryListing.read(path, statFile: statFile, keepFile: keepFile)
+                }
             }
             var next: [(path: RawPath, id: FileID, lineage: [FileID])] = []
             for (directory, listing) in zip(level, listings) {
@@ -92,7 +100,7 @@ public struct TreeWalker {
             if let ahead = listed.removeValue(forKey: PathKey(directory)) {
                 listing = try ahead.get()
             } else {
-                listing = try DirectoryListing.read(directory, statFile: statFile)
+                listing = try DirectoryListing.read(directory, statFile: statFile, keepFile: keepFile)
             }
         } catch {
             problems.append(.unreadable(error))

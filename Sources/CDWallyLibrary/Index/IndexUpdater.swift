@@ -65,7 +65,11 @@ public struct IndexUpdater: Sendable {
                 return .failure(error)
             }
         }
-        var walker = TreeWalker(statFile: AudioFileTypes.isAudio(fileName:))
+        var walker = TreeWalker(
+            statFile: AudioFileTypes.isAudio(fileName:),
+            keepFile: {
+                AudioFileTypes.isAudio(fileName: $0) || AudioFileTypes.isWalletPlaylist(fileName: $0)
+            })
         var found: [(RawPath, FileStatus)] = []
         var folders: [RawPath] = []
         var playlists: [RawPath] = []

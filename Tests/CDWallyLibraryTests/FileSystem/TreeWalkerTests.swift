@@ -88,6 +88,31 @@ import Testing
         }
     }
 
+    @Test func playlistNamesAreKnownByTheirBytesAsByTheirText() {
+        let names = [
+            "CDs.m3u8", "cds.M3U", "CDS.M3U8", "x/CDs.m3u", "CDs.m3u/", "CDs.m3u8.bak", "xCDs.m3u", "CDs.m3",
+            "cdſ.m3u", "ＣDs.m3u", "CDs.pls",
+        ]
+        for name in names {
+            let path = RawPath(name)
+            let text = path.lastComponent.display.lowercased()
+            #expect(
+                AudioFileTypes.isWalletPlaylist(path) == (text == "cds.m3u" || text == "cds.m3u8"), "\(name)")
+        }
+    }
+
+    @Test func aListingCanLeaveFilesOut() throws {
+        let tree = try TemporaryDirectory()
+        defer { tree.remove() }
+        _ = try tree.copy(fixture: "tagged.flac", as: RawPath("song.flac"))
+        _ = try tree.copy(fixture: "tagged.flac", as: RawPath("CDs.m3u8"))
+        try make("sub", in: tree)
+        let listing = try DirectoryListing.read(
+            tree.path, keepFile: AudioFileTypes.isWalletPlaylist(fileName:))
+        #expect(listing.files.map(\.path.lastComponent.display) == ["CDs.m3u8"])
+        #expect(listing.subdirectories.count == 1)
+    }
+
     private func make(_ folder: String, in tree: TemporaryDirectory) throws {
         try FileManager.default.createDirectory(
             atPath: tree.path.appending(folder).display, withIntermediateDirectories: true)
