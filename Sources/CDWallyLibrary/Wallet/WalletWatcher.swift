@@ -25,7 +25,7 @@ public final class WalletWatcher: Sendable {
     ///   - interval: how often the wallet's files are checked.
     ///   - discoveryEvery: every how many checks the library is walked for new playlists.
     ///
-    /// The work (a whole-library scan first) blocks on disk and TagLib, so it runs on a
+    /// The work (a whole-library scan among it) blocks on disk and TagLib, so it runs on a
     /// thread of its own rather than on the tasks the player and its front ends need.
     public func start(
         service: LibraryService, playlist: RawPath?, capacity: Int, initial: WalletReport,

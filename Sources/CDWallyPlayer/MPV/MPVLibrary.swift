@@ -10,7 +10,7 @@ import CMPV
 /// cdwally starts.
 ///
 /// libmpv brings some 230 shared libraries with it (FFmpeg and its codecs, X11, Wayland,
-/// Vulkan, Lua, ...). Bound at start-up, the dynamic loader spends about 90 ms and 45 MiB
+/// Vulkan, Lua, ...). Bound at start-up, the dynamic loader spends about 70 ms and 45 MiB
 /// on them in every command, `cdwally discs` and `cdwally status` included, which never
 /// play (profiles in BENCHMARKS.md). Opened here with `dlopen`, only a command that plays
 /// pays for them. The functions keep libmpv's C signatures; `MPVHandle` is their one user.
