@@ -66,7 +66,8 @@ def machine(cdwally: Path, has_mpd: bool) -> dict:
         "cdwally": first_line([str(cdwally), "--version"]),
         "swift": first_line(["swift", "--version"]),
         "mpd": first_line(["mpd", "--version"]) if has_mpd else "skipped",
-        "mpc": first_line(["mpc", "version"]) if has_mpd else "skipped",
+        # `mpc version` asks a server; the package says which mpc this is.
+        "mpc": "mpc " + first_line(["dpkg-query", "-W", "-f", "${Version}", "mpc"]) if has_mpd else "skipped",
         "mpv": first_line(["mpv", "--version"]),
         "ffmpeg": first_line(["ffmpeg", "-version"]),
         "taglib": first_line(["pkg-config", "--modversion", "taglib"]),
@@ -97,7 +98,7 @@ def library(libgen: Path, work: Path, albums: int, seed: int, regenerate: bool) 
 
 def header(info: dict, command: str, variant: str) -> str:
     lines = [
-        f"#### cdwally as a {variant}",
+        f"### cdwally as a {variant}",
         "",
         f"Run on {info['date']} with `{command}`.",
         "",
@@ -110,21 +111,40 @@ def header(info: dict, command: str, variant: str) -> str:
     return "\n".join(lines)
 
 
+def render_only(arguments) -> int:
+    """Writes BENCHMARKS.md again from the recorded results of one variant, measuring nothing."""
+    results = []
+    for albums in arguments.albums:
+        path = arguments.results / f"results-{albums}-{report.slug(arguments.variant)}.json"
+        results.append(json.loads(path.read_text()))
+    info = results[0]["machine"]
+    report.write_markdown(
+        arguments.markdown, arguments.variant, header(info, results[0]["command"], arguments.variant), results
+    )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cdwally", type=Path, required=True)
-    parser.add_argument("--libgen", type=Path, required=True)
+    parser.add_argument("--cdwally", type=Path)
+    parser.add_argument("--libgen", type=Path)
     parser.add_argument("--albums", type=int, nargs="+", default=[1000, 3000])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--work", type=Path, required=True)
+    parser.add_argument("--work", type=Path)
     parser.add_argument("--results", type=Path, required=True)
     parser.add_argument("--markdown", type=Path)
     parser.add_argument("--skip-mpd", metavar="REASON")
     parser.add_argument("--regenerate", action="store_true")
     parser.add_argument("--command", default="Benchmarks/run")
     parser.add_argument("--variant", default="release build", help="how cdwally was built, for the headings")
+    parser.add_argument("--render-only", action="store_true", help="rewrite the tables from --results")
     arguments = parser.parse_args()
+    if arguments.render_only:
+        return render_only(arguments)
+    for option in ("cdwally", "libgen", "work"):
+        if getattr(arguments, option) is None:
+            parser.error(f"--{option} is required to measure")
 
     has_mpd = arguments.skip_mpd is None
     if not has_mpd:

@@ -121,7 +121,7 @@ def rows(result: dict) -> list[Row]:
 
 def markdown(result: dict) -> str:
     lines = [
-        f"### {result['albums']:,} albums ({result['tracks']:,} tracks)",
+        f"#### {result['albums']:,} albums ({result['tracks']:,} tracks)",
         "",
         "| # | Figure | cdwally | Peer | Peer value | cdwally/peer | Target | Met |",
         "|---|---|---:|---|---:|---:|---|---|",
