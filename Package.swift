@@ -74,6 +74,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
+        .executableTarget(
+            name: "cdwally-libgen",
+            dependencies: [
+                "CDWallyLibrary", "CDWallyCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/LibraryGenerator"),
+
         .testTarget(name: "CDWallyCoreTests", dependencies: ["CDWallyCore"]),
         .testTarget(name: "CDWallyConfigTests", dependencies: ["CDWallyConfig"]),
         .target(

@@ -34,7 +34,22 @@ import Testing
 
         let binary = stage + "/usr/local/bin/cdwally"
         #expect(FileManager.default.isExecutableFile(atPath: binary))
-        #expect(FileManager.default.contentsEqual(atPath: binary, andPath: CLI.binary))
+        // Installed stripped: smaller than what was built, and still the same program.
+        let installedSize = try #require(
+            try FileManager.default.attributesOfItem(atPath: binary)[.size] as? Int)
+        let builtSize = try #require(
+            try FileManager.default.attributesOfItem(atPath: CLI.binary)[.size] as? Int)
+        #expect(installedSize < builtSize)
+        let version = Process()
+        let output = Pipe()
+        version.executableURL = URL(fileURLWithPath: binary)
+        version.arguments = ["--version"]
+        version.standardOutput = output
+        try version.run()
+        let printed = String(decoding: try output.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self)
+        version.waitUntilExit()
+        #expect(version.terminationStatus == 0)
+        #expect(printed.hasPrefix("0."))
         #expect(
             FileManager.default.contentsEqual(
                 atPath: stage + "/usr/local/share/man/man1/cdwally.1",

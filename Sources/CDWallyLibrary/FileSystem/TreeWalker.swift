@@ -10,6 +10,12 @@ import CDWallyCore
 /// directory reached twice (same device and inode) is visited once, a link back to one of
 /// its own ancestors is reported as a loop, and a directory that cannot be read is reported
 /// and skipped. Nothing about one directory stops the walk.
+///
+/// The directories are listed ahead of the visit, a level of the tree at a time, on every
+/// core: listing (and the `stat` of each file a scan needs) is nearly all of a walk's cost.
+/// The visit itself runs in order on the caller's thread, with the rules above applied as a
+/// plain depth-first walk would, so that the order and the outcome do not depend on how the
+/// listing was shared out.
 public struct TreeWalker {
     public enum Problem: Sendable, Equatable, CustomStringConvertible {
         case unreadable(FileSystemError)
@@ -25,8 +31,19 @@ public struct TreeWalker {
 
     public private(set) var problems: [Problem] = []
     private var visited: Set<FileID> = []
+    private let statFile: (@Sendable (ArraySlice<UInt8>) -> Bool)?
+    private let keepFile: (@Sendable (ArraySlice<UInt8>) -> Bool)?
+    private var listed: [PathKey: Result<DirectoryListing, FileSystemError>] = [:]
 
-    public init() {}
+    /// `statFile` picks, by name, the files whose status each listing should carry, and
+    /// `keepFile` the files it lists at all (see `DirectoryListing.read`).
+    public init(
+        statFile: (@Sendable (ArraySlice<UInt8>) -> Bool)? = nil,
+        keepFile: (@Sendable (ArraySlice<UInt8>) -> Bool)? = nil
+    ) {
+        self.statFile = statFile
+        self.keepFile = keepFile
+    }
 
     /// Calls `visit` with the listing of `root` and of every directory below it.
     public mutating func walk(_ root: RawPath, visit: (DirectoryListing) throws -> Void) rethrows {
@@ -40,7 +57,38 @@ public struct TreeWalker {
                 .unreadable(FileSystemError(path: root, operation: "open directory", code: ENOTDIR)))
             return
         }
+        listAhead(root, id: status.fileID)
+        defer { listed = [:] }
         try walk(root, id: status.fileID, ancestors: [], visit: visit)
+    }
+
+    /// Lists the tree breadth first, each level in parallel. A directory is listed once, under
+    /// the first path found for it; the walk lists any other itself, if it needs it.
+    private mutating func listAhead(_ root: RawPath, id: FileID) {
+        var level: [(path: RawPath, id: FileID, lineage: [FileID])] = [(root, id, [])]
+        var queued: Set<FileID> = [id]
+        let statFile = self.statFile
+        let keepFile = self.keepFile
+        while !level.isEmpty {
+            let listings = Parallel.map(level.map(\.path)) { path in
+                Result { () throws(FileSystemError) in
+                    try DirectoryListing.read(path, statFile: statFile, keepFile: keepFile)
+                }
+            }
+            var next: [(path: RawPath, id: FileID, lineage: [FileID])] = []
+            for (directory, listing) in zip(level, listings) {
+                listed[PathKey(directory.path)] = listing
+                guard case .success(let listing) = listing else { continue }
+                let lineage = directory.lineage + [directory.id]
+                for subdirectory in listing.subdirectories {
+                    guard let status = subdirectory.status, !lineage.contains(status.fileID),
+                        queued.insert(status.fileID).inserted
+                    else { continue }
+                    next.append((subdirectory.path, status.fileID, lineage))
+                }
+            }
+            level = next
+        }
     }
 
     private mutating func walk(
@@ -48,8 +96,12 @@ public struct TreeWalker {
     ) rethrows {
         guard visited.insert(id).inserted else { return }
         let listing: DirectoryListing
-        do {
-            listing = try DirectoryListing.read(directory)
+        do throws(FileSystemError) {
+            if let ahead = listed.removeValue(forKey: PathKey(directory)) {
+                listing = try ahead.get()
+            } else {
+                listing = try DirectoryListing.read(directory, statFile: statFile, keepFile: keepFile)
+            }
         } catch {
             problems.append(.unreadable(error))
             return

@@ -4,13 +4,38 @@ import GRDB
 /// One file as the index keeps it: where it is, the stamp that says whether it changed, and
 /// either its tags or why TagLib could not read it.
 struct IndexRecord: Sendable {
-    var path: RawPath
-    var status: FileStatus
-    var content: Content
+    let path: RawPath
+    let status: FileStatus
+    let content: Content
+    /// The keys derived from a readable file's tags, worked out when the record is made:
+    /// records are made on the threads that read the tags, and folding text is costly
+    /// enough that the one thread writing the index would otherwise hold the scan back.
+    private let keys: DerivedKeys?
 
     enum Content: Sendable {
         case tags(TrackTags)
         case unreadable(String)
+    }
+
+    private struct DerivedKeys: Sendable {
+        var album: String
+        var title: String?
+        var artist: String?
+        var name: String
+    }
+
+    init(path: RawPath, status: FileStatus, content: Content) {
+        self.path = path
+        self.status = status
+        self.content = content
+        if case .tags(let tags) = content {
+            keys = DerivedKeys(
+                album: AlbumGrouper.identityKey(for: TrackFile(path: path, tags: tags)),
+                title: tags.title.map(TextKey.loose), artist: tags.artist.map(TextKey.loose),
+                name: TextKey.loose(path.stem.display))
+        } else {
+            keys = nil
+        }
     }
 
     static let columns = """
@@ -34,13 +59,11 @@ struct IndexRecord: Sendable {
                     false, nil, nil, nil, 0.0, nil, nil, nil, nil,
                 ]
         case .tags(let tags):
-            let file = TrackFile(path: path, tags: tags)
             values += [
                 nil, tags.title, tags.artist, tags.album, tags.albumArtist, tags.albumArtistSort,
                 tags.trackNumber, tags.discNumber, tags.date, tags.originalDate, tags.musicBrainzAlbumID,
                 tags.isCompilation, tags.copyright, tags.replayGainAlbumGain, tags.replayGainTrackGain,
-                tags.duration, AlbumGrouper.identityKey(for: file), tags.title.map(TextKey.loose),
-                tags.artist.map(TextKey.loose), TextKey.loose(path.stem.display),
+                tags.duration, keys?.album, keys?.title, keys?.artist, keys?.name,
             ]
         }
         return StatementArguments(values)

@@ -15,13 +15,20 @@ public struct IndexUpdater: Sendable {
     public let index: LibraryIndex
     let reader: TagReader
     let progress: (@Sendable (ScanProgress) -> Void)?
-
-    static let batchSize = 256
+    /// Files read and committed together. Larger batches commit less often (each commit
+    /// writes every index page the batch touched); this size keeps a batch of small files
+    /// well under a second, so an interrupted scan keeps most of its work.
+    let batchSize: Int
 
     public init(index: LibraryIndex, progress: (@Sendable (ScanProgress) -> Void)? = nil) {
+        self.init(index: index, progress: progress, batchSize: 1024)
+    }
+
+    init(index: LibraryIndex, progress: (@Sendable (ScanProgress) -> Void)?, batchSize: Int) {
         self.index = index
         self.reader = TagReader()
         self.progress = progress
+        self.batchSize = max(1, batchSize)
     }
 
     /// Refreshes the files directly in each of `folders` (not below them). A folder that is
@@ -35,7 +42,7 @@ public struct IndexUpdater: Sendable {
         var seen: Set<FileID> = []
         for folder in unique {
             do {
-                let listing = try DirectoryListing.read(folder)
+                let listing = try DirectoryListing.read(folder, statFile: AudioFileTypes.isAudio(fileName:))
                 found += audioFiles(in: listing, seen: &seen)
                 listed.append(folder)
             } catch {
@@ -51,7 +58,18 @@ public struct IndexUpdater: Sendable {
     /// Walks the whole tree under the index's root: every folder refreshed, every file and
     /// folder no longer there forgotten. Also returns the CDs playlists the walk passed.
     public func refreshAll() throws(LibraryError) -> (delta: ScanDelta, playlists: [RawPath]) {
-        var walker = TreeWalker()
+        // The index's stamps load on another thread while this one walks the tree.
+        let index = self.index
+        let stamps = BackgroundResult { () -> Result<[PathKey: IndexStamp], LibraryError> in
+            do throws(LibraryError) { return .success(try index.stamps(inFolders: nil)) } catch {
+                return .failure(error)
+            }
+        }
+        var walker = TreeWalker(
+            statFile: AudioFileTypes.isAudio(fileName:),
+            keepFile: {
+                AudioFileTypes.isAudio(fileName: $0) || AudioFileTypes.isWalletPlaylist(fileName: $0)
+            })
         var found: [(RawPath, FileStatus)] = []
         var folders: [RawPath] = []
         var playlists: [RawPath] = []
@@ -61,11 +79,9 @@ public struct IndexUpdater: Sendable {
             found += audioFiles(in: listing, seen: &seen)
             playlists += listing.files.map(\.path).filter(AudioFileTypes.isWalletPlaylist)
         }
-        let known = try index.stamps(inFolders: nil)
-        var delta = try update(found: found, known: known, folders: folders, forgetting: false)
-        delta.removed += try index.forgetAll(except: Set(folders), seenFiles: Set(found.map(\.0)))
+        let known = try stamps.value().get()
+        var delta = try update(found: found, known: known, folders: folders, fullScan: Date())
         delta.problems += walker.problems
-        try index.markFullScan(at: Date())
         return (delta, playlists)
     }
 
@@ -82,41 +98,66 @@ public struct IndexUpdater: Sendable {
         }
     }
 
+    /// Reads what is new or changed among `found`, and forgets the files of `known` that are
+    /// not among them. `fullScan` marks a walk of the whole tree: the folders it did not pass
+    /// are forgotten too, and the time is recorded, in the transaction of the last batch.
     private func update(
-        found: [(RawPath, FileStatus)], known: [RawPath: IndexStamp], folders: [RawPath],
-        forgetting: Bool = true
+        found: [(RawPath, FileStatus)], known: [PathKey: IndexStamp], folders: [RawPath],
+        fullScan: Date? = nil
     ) throws(LibraryError) -> ScanDelta {
         var delta = ScanDelta()
         var toRead: [(RawPath, FileStatus)] = []
+        var stillThere = 0
         for (path, status) in found {
-            switch known[path] {
+            switch known[PathKey(path)] {
             case nil:
                 delta.added += 1
                 toRead.append((path, status))
-            case let stamp? where stamp != IndexStamp(size: status.size, modified: status.modified):
-                delta.changed += 1
-                toRead.append((path, status))
-            default: break
+            case let stamp?:
+                stillThere += 1
+                if stamp != IndexStamp(size: status.size, modified: status.modified) {
+                    delta.changed += 1
+                    toRead.append((path, status))
+                }
             }
         }
+        // Found paths are distinct, so when every known one was found again, none went away.
         var removed: [RawPath] = []
-        if forgetting {
-            let present = Set(found.map(\.0))
-            removed = known.keys.filter { !present.contains($0) }
-            delta.removed = removed.count
+        if stillThere < known.count {
+            let present = Set(found.map { PathKey($0.0) })
+            removed = known.keys.filter { !present.contains($0) }.map(\.path)
         }
+        delta.removed = removed.count
         if toRead.isEmpty {
-            try index.apply(saving: [], removing: removed, folders: folders)
+            try index.apply(saving: [], removing: removed, folders: folders, fullScan: fullScan)
             return delta
         }
+        // One thread writes the index; the others read tags. Batch N+1 is read while batch N
+        // is written, so that no core waits while the writer binds rows and commits.
+        let batches = stride(from: 0, to: toRead.count, by: batchSize).map {
+            Array(toRead[$0..<min($0 + batchSize, toRead.count)])
+        }
         var done = 0
-        for start in stride(from: 0, to: toRead.count, by: IndexUpdater.batchSize) {
-            let batch = Array(toRead[start..<min(start + IndexUpdater.batchSize, toRead.count)])
-            let records = readInParallel(batch)
+        let reader = self.reader
+        var reading = BackgroundResult { IndexUpdater.readInParallel(batches[0], reader: reader) }
+        for (number, batch) in batches.enumerated() {
+            let records = reading.value()
+            let isLast = number == batches.count - 1
+            if !isLast {
+                let next = batches[number + 1]
+                reading = BackgroundResult { IndexUpdater.readInParallel(next, reader: reader) }
+            }
             delta.failedReads +=
                 records.filter { if case .unreadable = $0.content { true } else { false } }.count
-            let isLast = start + IndexUpdater.batchSize >= toRead.count
-            try index.apply(saving: records, removing: isLast ? removed : [], folders: isLast ? folders : [])
+            do {
+                try index.apply(
+                    saving: records, removing: isLast ? removed : [], folders: isLast ? folders : [],
+                    fullScan: isLast ? fullScan : nil)
+            } catch {
+                // Let the read in flight finish before the error leaves: it uses the files' paths.
+                if !isLast { _ = reading.value() }
+                throw error
+            }
             done += batch.count
             progress?(ScanProgress(read: done, toRead: toRead.count))
         }
@@ -124,45 +165,15 @@ public struct IndexUpdater: Sendable {
     }
 
     /// Reads a batch on every core; TagLib is safe with one file per thread once prepared.
-    private func readInParallel(_ files: [(RawPath, FileStatus)]) -> [IndexRecord] {
-        let results = ResultSlots<IndexRecord>(count: files.count)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, files.count))
-        let reader = self.reader
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: files.count, by: workers) {
-                let (path, status) = files[index]
-                let content: IndexRecord.Content
-                do throws(TagReadError) {
-                    content = .tags(try reader.read(path))
-                } catch {
-                    content = .unreadable(error.reason)
-                }
-                results.set(index, IndexRecord(path: path, status: status, content: content))
+    static func readInParallel(_ files: [(RawPath, FileStatus)], reader: TagReader) -> [IndexRecord] {
+        Parallel.map(files) { path, status in
+            let content: IndexRecord.Content
+            do throws(TagReadError) {
+                content = .tags(try reader.read(path))
+            } catch {
+                content = .unreadable(error.reason)
             }
+            return IndexRecord(path: path, status: status, content: content)
         }
-        return results.values
     }
-}
-
-/// Slots that worker threads fill at distinct indices. Each index is written by exactly one
-/// worker and read only after `concurrentPerform` returns, which orders the accesses; the
-/// storage is allocated once so that no write can move it.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Value?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func set(_ index: Int, _ value: Value) {
-        slots[index] = value
-    }
-
-    var values: [Value] { slots.compactMap { $0 } }
 }

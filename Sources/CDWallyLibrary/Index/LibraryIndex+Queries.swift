@@ -17,12 +17,13 @@ public struct IndexStatistics: Sendable, Equatable {
 
 extension LibraryIndex {
     /// The stamps of the files indexed directly in `folders`, or in the whole index for nil.
-    func stamps(inFolders folders: [RawPath]?) throws(LibraryError) -> [RawPath: IndexStamp] {
+    func stamps(inFolders folders: [RawPath]?) throws(LibraryError) -> [PathKey: IndexStamp] {
         try read { db in
-            var stamps: [RawPath: IndexStamp] = [:]
+            var stamps: [PathKey: IndexStamp] = [:]
             func collect(_ rows: RowCursor) throws {
                 while let row = try rows.next() {
-                    stamps[RawPath(databaseBytes: row[0])] = IndexStamp(size: row[1], modified: row[2])
+                    stamps[PathKey(RawPath(databaseBytes: row[0]))] = IndexStamp(
+                        size: row[1], modified: row[2])
                 }
             }
             if let folders {
@@ -38,39 +39,36 @@ extension LibraryIndex {
         }
     }
 
-    /// Stores a batch of read files and forgets vanished ones, in one transaction.
-    func apply(saving records: [IndexRecord], removing removed: [RawPath], folders: [RawPath])
+    /// Stores a batch of read files and forgets vanished ones, in one transaction. With
+    /// `fullScan`, `folders` are all the folders of the tree: any other folder is forgotten,
+    /// and the time of the full scan is recorded.
+    func apply(
+        saving records: [IndexRecord], removing removed: [RawPath], folders: [RawPath], fullScan: Date? = nil
+    )
         throws(LibraryError)
     {
-        guard !records.isEmpty || !removed.isEmpty || !folders.isEmpty else { return }
+        guard !records.isEmpty || !removed.isEmpty || !folders.isEmpty || fullScan != nil else { return }
         try write { db in
             let upsert = try db.cachedStatement(sql: IndexRecord.upsertSQL)
             for record in records { try upsert.execute(arguments: record.arguments) }
             let delete = try db.cachedStatement(sql: "DELETE FROM track WHERE path = ?")
             for path in removed { try delete.execute(arguments: [path.databaseValue]) }
+            if !records.isEmpty || !removed.isEmpty { try LibraryIndex.bumpGeneration(db) }
             let now = Int64(Date().timeIntervalSince1970)
             let folder = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO folder (path, indexed) VALUES (?, ?)")
             for path in folders { try folder.execute(arguments: [path.databaseValue, now]) }
-        }
-    }
-
-    /// After a walk of the whole tree: forgets every file and folder the walk did not see.
-    func forgetAll(except seenFolders: Set<RawPath>, seenFiles: Set<RawPath>) throws(LibraryError) -> Int {
-        try write { db in
-            var removed = 0
-            let paths = try Data.fetchAll(db, sql: "SELECT path FROM track")
-            let delete = try db.cachedStatement(sql: "DELETE FROM track WHERE path = ?")
-            for data in paths where !seenFiles.contains(RawPath(databaseBytes: data)) {
-                try delete.execute(arguments: [data])
-                removed += 1
+            if let fullScan {
+                let walked = Set(folders.map(PathKey.init))
+                let deleteFolder = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
+                for data in try Data.fetchAll(db, sql: "SELECT path FROM folder")
+                where !walked.contains(PathKey(RawPath(databaseBytes: data))) {
+                    try deleteFolder.execute(arguments: [data])
+                }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastFullScan', ?)",
+                    arguments: [String(fullScan.timeIntervalSince1970)])
             }
-            let folders = try Data.fetchAll(db, sql: "SELECT path FROM folder")
-            let deleteFolder = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
-            for data in folders where !seenFolders.contains(RawPath(databaseBytes: data)) {
-                try deleteFolder.execute(arguments: [data])
-            }
-            return removed
         }
     }
 
@@ -97,18 +95,58 @@ extension LibraryIndex {
         }
     }
 
-    /// Every readable track, each file once.
+    /// Every readable track, each file once (the first path in byte order): what
+    /// `AlbumGrouper` groups into the albums `albumCount()` counts. Tests hold one to the other.
     func allTracks() throws(LibraryError) -> [TrackFile] {
-        try read { db in
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT \(IndexRecord.columns) FROM track WHERE problem IS NULL ORDER BY path")
-            var seen: Set<FileID> = []
-            var files: [TrackFile] = []
-            while let row = try rows.next() {
-                if seen.insert(IndexRecord.fileID(row)).inserted { files.append(IndexRecord.trackFile(row)) }
-            }
-            return files
+        try read(LibraryIndex.allTracks)
+    }
+
+    private static func allTracks(_ db: Database) throws -> [TrackFile] {
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT \(IndexRecord.columns) FROM track WHERE problem IS NULL ORDER BY path")
+        var seen: Set<FileID> = []
+        var files: [TrackFile] = []
+        while let row = try rows.next() {
+            if seen.insert(IndexRecord.fileID(row)).inserted { files.append(IndexRecord.trackFile(row)) }
         }
+        return files
+    }
+
+    /// How many albums the whole index holds (see `AlbumCount`).
+    ///
+    /// Even counted cheaply, it is the costliest part of a rescan that found no change, so
+    /// the count is kept with the generation of the index it was made from (every change to
+    /// the track table bumps it, in the same transaction) and reused while that still holds.
+    func albumCount() throws(LibraryError) -> Int {
+        let (generation, albums, counted) = try read { db -> (Int, Int, Bool) in
+            let generation = try LibraryIndex.generation(db)
+            if let text = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'albumCount'") {
+                let parts = text.split(separator: " ").compactMap { Int($0) }
+                if parts.count == 2, parts[0] == generation { return (generation, parts[1], false) }
+            }
+            return (generation, try AlbumCount.count(db), true)
+        }
+        guard counted else { return albums }
+        try write { db in
+            // Another process may have changed the index meanwhile: then this count is stale.
+            guard try LibraryIndex.generation(db) == generation else { return }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('albumCount', ?)",
+                arguments: ["\(generation) \(albums)"])
+        }
+        return albums
+    }
+
+    private static func generation(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'") ?? 0
+    }
+
+    private static func bumpGeneration(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO meta (key, value) VALUES ('generation', '1')
+                ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+                """)
     }
 
     /// The album key of an indexed file, or why it is unreadable; nil when not indexed.
@@ -180,9 +218,10 @@ extension LibraryIndex {
 
     public func statistics() throws(LibraryError) -> IndexStatistics {
         try read { db in
-            let tracks = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track WHERE problem IS NULL") ?? 0
-            let unreadable =
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track WHERE problem IS NOT NULL") ?? 0
+            // One pass over the table: COUNT(problem) counts the rows that have one.
+            let counts = try Row.fetchOne(db, sql: "SELECT COUNT(*), COUNT(problem) FROM track")
+            let unreadable: Int = counts?[1] ?? 0
+            let tracks = (counts?[0] ?? 0) - unreadable
             let scan = try Double.fetchOne(
                 db, sql: "SELECT CAST(value AS REAL) FROM meta WHERE key = 'lastFullScan'")
             return IndexStatistics(
@@ -198,14 +237,6 @@ extension LibraryIndex {
                 db, sql: "SELECT path, problem FROM track WHERE problem IS NOT NULL ORDER BY path"
             )
             .map { (RawPath(databaseBytes: $0["path"]), $0["problem"]) }
-        }
-    }
-
-    func markFullScan(at date: Date) throws(LibraryError) {
-        try write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastFullScan', ?)",
-                arguments: [String(date.timeIntervalSince1970)])
         }
     }
 }

@@ -5,11 +5,9 @@ import CDWallyCore
 /// a large library answers quickly.
 public enum PlaylistFinder {
     public static func playlists(under root: RawPath) -> (paths: [RawPath], problems: [TreeWalker.Problem]) {
-        var walker = TreeWalker()
+        var walker = TreeWalker(keepFile: AudioFileTypes.isWalletPlaylist(fileName:))
         var found: [RawPath] = []
-        walker.walk(root) { listing in
-            found += listing.files.map(\.path).filter(AudioFileTypes.isWalletPlaylist)
-        }
+        walker.walk(root) { listing in found += listing.files.map(\.path) }
         return (found.sorted(), walker.problems)
     }
 

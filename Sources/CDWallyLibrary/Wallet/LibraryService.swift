@@ -41,7 +41,7 @@ public struct LibraryService: Sendable {
 
     /// How many albums the whole index holds.
     public func albumCount() throws(LibraryError) -> Int {
-        AlbumGrouper.albums(from: try index.allTracks()).count
+        try index.albumCount()
     }
 
     /// The wallet of the CDs playlist; `choice.chosen` is nil when there is none to be found.

@@ -3,12 +3,14 @@ import Dispatch
 import Foundation
 import Logging
 
-/// Keeps a running player's wallet in step with the disk (PRODUCT.md §1, §4): first it
-/// indexes the rest of the library in the background, then every few seconds it checks
-/// what the wallet depends on (the playlist file, the wallet's folders and files) with a
-/// few `stat` calls, and rebuilds the wallet only when one of them changed. New CDs
-/// playlists elsewhere in the library are looked for less often, since that lists every
-/// folder. Changes reach `onChange` on the watcher's task.
+/// Keeps a running player's wallet in step with the disk (PRODUCT.md §1, §4). Every few
+/// seconds it checks what the wallet depends on (the playlist file, the wallet's folders and
+/// files) with a few `stat` calls, and rebuilds the wallet only when one of them changed.
+/// It indexes the rest of the library in the background once playback has had a few seconds
+/// to itself: on a small board a whole-library scan would compete with the first seconds of
+/// decoding, and a short run (rendering an album) ends before it is due. New CDs playlists
+/// elsewhere in the library are looked for less often, since that lists every folder.
+/// Changes reach `onChange` on the watcher's thread.
 ///
 /// Threads: any; the watcher runs on its own thread until `stop()`.
 public final class WalletWatcher: Sendable {
@@ -19,20 +21,24 @@ public final class WalletWatcher: Sendable {
 
     /// - Parameters:
     ///   - initial: the report the player started from.
+    ///   - indexAfter: how long to wait before indexing the whole library.
     ///   - interval: how often the wallet's files are checked.
     ///   - discoveryEvery: every how many checks the library is walked for new playlists.
     ///
-    /// The work (a whole-library scan first) blocks on disk and TagLib, so it runs on a
+    /// The work (a whole-library scan among it) blocks on disk and TagLib, so it runs on a
     /// thread of its own rather than on the tasks the player and its front ends need.
     public func start(
         service: LibraryService, playlist: RawPath?, capacity: Int, initial: WalletReport,
-        interval: Duration = .seconds(3), discoveryEvery: Int = 20, logger: Logger,
+        indexAfter: Duration = .seconds(5), interval: Duration = .seconds(3), discoveryEvery: Int = 20,
+        logger: Logger,
         onChange: @escaping @Sendable (WalletReport) -> Void
     ) {
-        let thread = Thread { [stopped, wake] in
+        // Taken now, not when the thread gets going: a change made in between must count.
+        let initialFingerprint = WalletWatcher.fingerprint(of: initial)
+        let watch: @Sendable () -> Void = { [stopped, wake] in
             var current = initial
-            var fingerprint = WalletWatcher.fingerprint(of: initial)
-            var playlists = playlist == nil ? PlaylistFinder.playlists(under: service.root).paths : []
+            var fingerprint = initialFingerprint
+            var playlists: [RawPath] = []
             func rebuild(_ reason: String) {
                 do {
                     let report = try service.wallet(playlist: playlist, capacity: capacity, wholeTree: false)
@@ -45,23 +51,38 @@ public final class WalletWatcher: Sendable {
                     logger.warning("could not refresh the wallet: \(error)")
                 }
             }
-            do {
-                let scan = try service.scan()
-                logger.info("library indexed: \(scan.statistics.tracks) tracks, \(scan.albums) albums")
-                if !stopped.current { rebuild("library indexed") }
-            } catch {
-                logger.warning("background indexing failed: \(error)")
+            func indexEverything() {
+                do {
+                    let scan = try service.scan()
+                    // The walk passed every CDs playlist: the list later walks are compared with.
+                    playlists = scan.playlists.sorted()
+                    logger.info("library indexed: \(scan.statistics.tracks) tracks, \(scan.albums) albums")
+                    if !stopped.current { rebuild("library indexed") }
+                } catch {
+                    logger.warning("background indexing failed: \(error)")
+                }
+                // The scan's short-lived allocations would otherwise stay resident for as long
+                // as the player runs.
+                FreeMemory.giveBack()
             }
-            let (seconds, attoseconds) = interval.components
-            let pause = Double(seconds) + Double(attoseconds) / 1e18
+            let pause = WalletWatcher.seconds(interval)
+            let indexAt = DispatchTime.now() + WalletWatcher.seconds(indexAfter)
+            var indexed = false
             var tick = 0
             while !stopped.current {
-                _ = wake.wait(timeout: .now() + pause)
+                // The wallet's own files are checked from the start; the whole library once due.
+                let next = DispatchTime.now() + pause
+                _ = wake.wait(timeout: indexed ? next : min(next, indexAt))
                 if stopped.current { break }
+                if !indexed && DispatchTime.now() >= indexAt {
+                    indexed = true
+                    indexEverything()
+                    continue
+                }
                 tick += 1
                 if WalletWatcher.fingerprint(of: current) != fingerprint {
                     rebuild("files changed")
-                } else if playlist == nil, tick % discoveryEvery == 0 {
+                } else if indexed, playlist == nil, tick % discoveryEvery == 0 {
                     let found = PlaylistFinder.playlists(under: service.root).paths
                     if found != playlists {
                         playlists = found
@@ -69,6 +90,18 @@ public final class WalletWatcher: Sendable {
                     }
                 }
             }
+        }
+        // A thread's closure is released only in the thread's own teardown, after libdispatch
+        // has put away its per-thread state; the index's dispatch queues (and the player the
+        // callback reaches) must not be freed there. So the closure only takes the work out of
+        // a box, and everything the work holds goes when it returns, while the thread is whole.
+        let work = LockedValue<(@Sendable () -> Void)?>(watch)
+        let thread = Thread {
+            let taken = work.withLock { work in
+                defer { work = nil }
+                return work
+            }
+            taken?()
         }
         thread.name = "cdwally-wallet"
         thread.qualityOfService = .utility
@@ -79,6 +112,11 @@ public final class WalletWatcher: Sendable {
     public func stop() {
         stopped.set(true)
         wake.signal()
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// What the wallet depends on that can change under it, as stat results.

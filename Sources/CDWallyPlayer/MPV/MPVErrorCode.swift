@@ -20,6 +20,11 @@ struct MPVErrorCode: Sendable, Equatable, CustomStringConvertible {
     static let nothingToPlay = MPVErrorCode(MPV_ERROR_NOTHING_TO_PLAY)
     static let unknownFormat = MPVErrorCode(MPV_ERROR_UNKNOWN_FORMAT)
 
-    /// mpv's text for the status, e.g. "loading failed".
-    var description: String { String(cString: mpv_error_string(rawValue)) }
+    /// mpv's text for the status, e.g. "loading failed". Only a loaded libmpv returns statuses.
+    var description: String {
+        guard let library = try? MPVLibrary.shared.get(), let text = library.errorString(rawValue) else {
+            return "error \(rawValue)"
+        }
+        return String(cString: text)
+    }
 }

@@ -12,8 +12,8 @@ extension MPVHandle {
         try withHandle(name) { (handle) throws(PlayerError) in
             try node.withCNode { (argument) throws(PlayerError) in
                 var reply = mpv_node()
-                try check(mpv_command_node(handle, argument, &reply), name)
-                defer { mpv_free_node_contents(&reply) }
+                try check(library.commandNode(handle, argument, &reply), name)
+                defer { library.freeNodeContents(&reply) }
                 return MPVNode(copying: reply)
             }
         }
@@ -66,7 +66,7 @@ extension MPVHandle {
     func setProperty(_ name: String, _ value: MPVNode) throws(PlayerError) {
         try withHandle("set \(name)") { (handle) throws(PlayerError) in
             try value.withCNode { (node) throws(PlayerError) in
-                try check(mpv_set_property(handle, name, MPV_FORMAT_NODE, node), "set \(name)")
+                try check(library.setProperty(handle, name, MPV_FORMAT_NODE, node), "set \(name)")
             }
         }
     }
@@ -75,10 +75,10 @@ extension MPVHandle {
     func property(_ name: String) throws(PlayerError) -> MPVNode? {
         try withHandle("get \(name)") { (handle) throws(PlayerError) in
             var node = mpv_node()
-            let status = mpv_get_property(handle, name, MPV_FORMAT_NODE, &node)
+            let status = library.getProperty(handle, name, MPV_FORMAT_NODE, &node)
             if MPVErrorCode(status) == .propertyUnavailable { return nil }
             try check(status, "get \(name)")
-            defer { mpv_free_node_contents(&node) }
+            defer { library.freeNodeContents(&node) }
             return MPVNode(copying: node)
         }
     }

@@ -23,6 +23,7 @@ import Foundation
 /// other call can start or still be running.
 final class MPVHandle: @unchecked Sendable {
     private let lock = NSLock()
+    let library: MPVLibrary
     private var handle: OpaquePointer?
     private var eventThreadStarted = false
     private let destroyed = LockedValue(DestroyWaiters())
@@ -30,6 +31,8 @@ final class MPVHandle: @unchecked Sendable {
 
     /// Creates and initialises a handle with `options`, in order.
     init(options: [MPVOption]) throws(PlayerError) {
+        let library = try MPVLibrary.shared.get()
+        self.library = library
         // mpv parses numbers with the C locale and refuses to start under any other;
         // setlocale is not thread-safe, so handles are created one at a time.
         let created = Self.creationLock.withLock { () -> OpaquePointer? in
@@ -39,24 +42,24 @@ final class MPVHandle: @unchecked Sendable {
             // user's own setting wins) and ALSA.
             setenv("PIPEWIRE_DEBUG", "0", 0)
             cdwally_silence_alsa()
-            return mpv_create()
+            return library.create()
         }
         guard let created else { throw PlayerError.mpvCreateFailed }
         handle = created
         do {
             for option in options { try setOption(option, on: created) }
-            try check(mpv_initialize(created), "mpv_initialize")
+            try check(library.initialize(created), "mpv_initialize")
             try waitUntilIdle(created)
         } catch {
             handle = nil
-            mpv_terminate_destroy(created)
+            library.terminateDestroy(created)
             throw error
         }
     }
 
     deinit {
         // Reached with a live handle only when the event thread never ran: it holds `self`.
-        if let handle { mpv_terminate_destroy(handle) }
+        if let handle { library.terminateDestroy(handle) }
     }
 
     /// Runs `body` with the handle while no teardown can happen; throws once it is gone.
@@ -76,7 +79,7 @@ final class MPVHandle: @unchecked Sendable {
     }
 
     private func setOption(_ option: MPVOption, on handle: OpaquePointer) throws(PlayerError) {
-        let status = mpv_set_option_string(handle, option.name, option.value)
+        let status = library.setOptionString(handle, option.name, option.value)
         if status >= 0 { return }
         let code = MPVErrorCode(status)
         if option.bestEffort && code == .optionNotFound { return }
@@ -89,11 +92,12 @@ final class MPVHandle: @unchecked Sendable {
     /// window would start playing even though `append` never starts playback.
     private func waitUntilIdle(_ handle: OpaquePointer) throws(PlayerError) {
         let token: UInt64 = 1
-        try check(mpv_observe_property(handle, token, "idle-active", MPV_FORMAT_FLAG), "observe idle-active")
-        defer { mpv_unobserve_property(handle, token) }
+        try check(
+            library.observeProperty(handle, token, "idle-active", MPV_FORMAT_FLAG), "observe idle-active")
+        defer { _ = library.unobserveProperty(handle, token) }
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
-            guard let event = mpv_wait_event(handle, 1)?.pointee else { continue }
+            guard let event = library.waitEvent(handle, 1)?.pointee else { continue }
             if event.event_id == MPV_EVENT_SHUTDOWN { break }
             if case .propertyChange("idle-active", .flag(true)) = MPVEvent(copying: event) { return }
         }
@@ -104,14 +108,15 @@ final class MPVHandle: @unchecked Sendable {
     /// Asks for PROPERTY_CHANGE events for `name`, delivered in `format`.
     func observe(_ name: String, format: MPVPropertyFormat) throws(PlayerError) {
         try withHandle("mpv_observe_property(\(name))") { (handle) throws(PlayerError) in
-            try check(mpv_observe_property(handle, 0, name, format.cValue), "mpv_observe_property(\(name))")
+            try check(
+                library.observeProperty(handle, 0, name, format.cValue), "mpv_observe_property(\(name))")
         }
     }
 
     /// Asks for LOG_MESSAGE events at `level` and more severe ("warn", "info", …).
     func requestLogMessages(level: String) throws(PlayerError) {
         try withHandle("mpv_request_log_messages") { (handle) throws(PlayerError) in
-            try check(mpv_request_log_messages(handle, level), "mpv_request_log_messages")
+            try check(library.requestLogMessages(handle, level), "mpv_request_log_messages")
         }
     }
 
@@ -132,12 +137,12 @@ final class MPVHandle: @unchecked Sendable {
     private func runEventLoop(_ handler: @Sendable (MPVEvent) -> Void) {
         // Only this thread clears `handle` once the loop has started, so it stays valid here.
         guard let raw = lock.withLock({ handle }) else { return }
-        while let event = mpv_wait_event(raw, -1)?.pointee {
+        while let event = library.waitEvent(raw, -1)?.pointee {
             if event.event_id == MPV_EVENT_SHUTDOWN { break }
             if let copied = MPVEvent(copying: event) { handler(copied) }
         }
         lock.withLock { handle = nil }
-        mpv_terminate_destroy(raw)
+        library.terminateDestroy(raw)
         handler(.shutdown)
         let waiters = destroyed.withLock { state in
             state.isDestroyed = true
@@ -156,12 +161,12 @@ final class MPVHandle: @unchecked Sendable {
             return
         }
         if eventThreadStarted {
-            _ = Self.withCStrings(["quit"]) { mpv_command_async(raw, 0, $0) }
+            _ = Self.withCStrings(["quit"]) { library.commandAsync(raw, 0, $0) }
             lock.unlock()
         } else {
             handle = nil
             lock.unlock()
-            mpv_terminate_destroy(raw)
+            library.terminateDestroy(raw)
             destroyed.withLock { $0.isDestroyed = true }
         }
     }

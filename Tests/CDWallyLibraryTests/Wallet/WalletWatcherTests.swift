@@ -1,0 +1,79 @@
+import CDWallyCore
+import Foundation
+import Logging
+import TestSupport
+import Testing
+
+@testable import CDWallyLibrary
+
+/// The watcher leaves a starting player alone for a while, then indexes the whole library
+/// and follows the wallet (PRODUCT.md §1, §4).
+@Suite struct WalletWatcherTests {
+    @Test func beforeTheDelayOnlyTheWalletsOwnFilesAreFollowed() async throws {
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        try library.addAlbum("B", artist: "B", album: "B")
+        try library.playlist("A/01 A 1.flac\n")
+        let service = try library.service()
+        let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
+        let seen = LockedValue<[Int]>([])
+        let watcher = WalletWatcher()
+        watcher.start(
+            service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: .seconds(60),
+            interval: .milliseconds(100), logger: Logger(label: "test")
+        ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
+        defer { watcher.stop() }
+        try library.playlist("A/01 A 1.flac\nB/01 B 1.flac\n")
+        #expect(await eventually { seen.current.last == 2 })
+        // Only the playlist's folders were read: the whole library waits for its turn.
+        #expect(try service.index.statistics().lastFullScan == nil)
+    }
+
+    @Test func afterTheDelayItIndexesEverythingAndFollowsThePlaylist() async throws {
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        try library.addAlbum("B", artist: "B", album: "B")
+        try library.playlist("A/01 A 1.flac\n")
+        let service = try library.service()
+        let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
+        let seen = LockedValue<[Int]>([])
+        let watcher = WalletWatcher()
+        watcher.start(
+            service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: .milliseconds(200),
+            interval: .milliseconds(100), logger: Logger(label: "test")
+        ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
+        defer { watcher.stop() }
+
+        #expect(try await eventually { try service.index.statistics().lastFullScan != nil })
+        #expect(try service.index.statistics().tracks == 4)
+        try library.playlist("A/01 A 1.flac\nB/01 B 1.flac\n")
+        #expect(await eventually { seen.current.last == 2 })
+    }
+
+    /// A watcher's thread used to hold the last reference to the index until the thread's own
+    /// teardown, where freeing the index's dispatch queues wrote into libdispatch's already
+    /// freed per-thread state; glibc caught the damaged heap when an idle worker thread
+    /// exited. Stop several watchers right after they rebuilt a wallet, drop everything, and
+    /// give the idle workers time to exit.
+    @Test func stoppedWatchersLetGoOfTheIndexWhileTheirThreadIsWhole() async throws {
+        for _ in 0..<10 {
+            let library = try TestLibrary()
+            try library.addAlbum("A", artist: "A", album: "A")
+            try library.addAlbum("B", artist: "B", album: "B")
+            try library.playlist("A/01 A 1.flac\n")
+            let service = try library.service()
+            let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
+            let seen = LockedValue<[Int]>([])
+            let watcher = WalletWatcher()
+            watcher.start(
+                service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: .milliseconds(50),
+                interval: .milliseconds(20), logger: Logger(label: "test")
+            ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
+            #expect(await eventually { (try? service.index.statistics().lastFullScan) != nil })
+            try library.playlist("A/01 A 1.flac\nB/01 B 1.flac\n")
+            #expect(await eventually { seen.current.last == 2 })
+            watcher.stop()
+        }
+        try await Task.sleep(for: .seconds(7))
+    }
+}
