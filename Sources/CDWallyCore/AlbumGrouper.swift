@@ -35,6 +35,12 @@ public enum AlbumGrouper {
         PlacedTrack(file).identityKey
     }
 
+    /// The folder an album lives in, given a track's folder: the folder itself, or its
+    /// parent for a disc folder such as `CD2`.
+    public static func albumFolder(of folder: RawPath) -> RawPath {
+        TrackPlacement.discNumber(folderName: folder.lastComponent.display) == nil ? folder : folder.parent
+    }
+
     /// Play order: disc, then track number (unnumbered tracks last), then natural name order.
     public static func playOrder(_ lhs: AlbumTrack, _ rhs: AlbumTrack) -> Bool {
         if lhs.disc != rhs.disc { return lhs.disc < rhs.disc }
@@ -107,7 +113,7 @@ private struct PlacedTrack {
         let tags = file.tags
         let folder = file.path.parent
         let folderDisc = TrackPlacement.discNumber(folderName: folder.lastComponent.display)
-        albumRoot = folderDisc == nil ? folder : folder.parent
+        albumRoot = AlbumGrouper.albumFolder(of: folder)
         let fromName = TrackPlacement.numbers(fileStem: file.path.stem.display)
         disc = tags.discNumber ?? folderDisc ?? fromName.disc ?? 1
         track = tags.trackNumber ?? fromName.track

@@ -111,6 +111,12 @@ public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Hashes the bytes in one call: a scan hashes every path of the library, and the
+    /// synthesized hashing would feed the hasher a byte at a time.
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     /// Byte order, as `ls` shows names in the C locale.
     public static func < (lhs: RawPath, rhs: RawPath) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)

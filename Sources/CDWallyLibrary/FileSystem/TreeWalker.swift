@@ -33,7 +33,7 @@ public struct TreeWalker {
     private var visited: Set<FileID> = []
     private let statFile: (@Sendable (ArraySlice<UInt8>) -> Bool)?
     private let keepFile: (@Sendable (ArraySlice<UInt8>) -> Bool)?
-    private var listed: [PathKey: Result<DirectoryListing, FileSystemError>] = [:]
+    private var listed: [RawPath: Result<DirectoryListing, FileSystemError>] = [:]
 
     /// `statFile` picks, by name, the files whose status each listing should carry, and
     /// `keepFile` the files it lists at all (see `DirectoryListing.read`).
@@ -77,7 +77,7 @@ public struct TreeWalker {
             }
             var next: [(path: RawPath, id: FileID, lineage: [FileID])] = []
             for (directory, listing) in zip(level, listings) {
-                listed[PathKey(directory.path)] = listing
+                listed[directory.path] = listing
                 guard case .success(let listing) = listing else { continue }
                 let lineage = directory.lineage + [directory.id]
                 for subdirectory in listing.subdirectories {
@@ -97,7 +97,7 @@ public struct TreeWalker {
         guard visited.insert(id).inserted else { return }
         let listing: DirectoryListing
         do throws(FileSystemError) {
-            if let ahead = listed.removeValue(forKey: PathKey(directory)) {
+            if let ahead = listed.removeValue(forKey: directory) {
                 listing = try ahead.get()
             } else {
                 listing = try DirectoryListing.read(directory, statFile: statFile, keepFile: keepFile)

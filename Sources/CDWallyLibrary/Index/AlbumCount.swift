@@ -18,16 +18,16 @@ enum AlbumCount {
             sql: "SELECT path, folder, device, inode, albumKey FROM track WHERE problem IS NULL ORDER BY path"
         )
         var seen: Set<FileID> = []
-        var roots: [String: Set<PathKey>] = [:]
+        var roots: [String: Set<RawPath>] = [:]
         var paths: [String: [RawPath]] = [:]
         var lastFolder: [UInt8] = []
-        var lastRoot = PathKey(RawPath(""))
+        var lastRoot = RawPath("")
         while let row = try rows.next() {
             guard seen.insert(IndexRecord.fileID(row)).inserted else { continue }
             let folder = RawPath(databaseBytes: row["folder"])
             if folder.bytes != lastFolder {
                 lastFolder = folder.bytes
-                lastRoot = PathKey(albumFolder(of: folder))
+                lastRoot = AlbumGrouper.albumFolder(of: folder)
             }
             let key: String = row["albumKey"]
             roots[key, default: []].insert(lastRoot)
@@ -46,11 +46,5 @@ enum AlbumCount {
             albums += AlbumGrouper.albums(from: tracks).count
         }
         return albums
-    }
-
-    /// The folder an album lives in: the track's own, or its parent for a disc folder such
-    /// as `CD2` (PRODUCT.md §3), as AlbumGrouper places tracks.
-    private static func albumFolder(of folder: RawPath) -> RawPath {
-        TrackPlacement.discNumber(folderName: folder.lastComponent.display) == nil ? folder : folder.parent
     }
 }

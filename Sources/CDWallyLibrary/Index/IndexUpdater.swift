@@ -60,7 +60,7 @@ public struct IndexUpdater: Sendable {
     public func refreshAll() throws(LibraryError) -> (delta: ScanDelta, playlists: [RawPath]) {
         // The index's stamps load on another thread while this one walks the tree.
         let index = self.index
-        let stamps = BackgroundResult { () -> Result<[PathKey: IndexStamp], LibraryError> in
+        let stamps = BackgroundResult { () -> Result<[RawPath: IndexStamp], LibraryError> in
             do throws(LibraryError) { return .success(try index.stamps(inFolders: nil)) } catch {
                 return .failure(error)
             }
@@ -102,14 +102,14 @@ public struct IndexUpdater: Sendable {
     /// not among them. `fullScan` marks a walk of the whole tree: the folders it did not pass
     /// are forgotten too, and the time is recorded, in the transaction of the last batch.
     private func update(
-        found: [(RawPath, FileStatus)], known: [PathKey: IndexStamp], folders: [RawPath],
+        found: [(RawPath, FileStatus)], known: [RawPath: IndexStamp], folders: [RawPath],
         fullScan: Date? = nil
     ) throws(LibraryError) -> ScanDelta {
         var delta = ScanDelta()
         var toRead: [(RawPath, FileStatus)] = []
         var stillThere = 0
         for (path, status) in found {
-            switch known[PathKey(path)] {
+            switch known[path] {
             case nil:
                 delta.added += 1
                 toRead.append((path, status))
@@ -124,8 +124,8 @@ public struct IndexUpdater: Sendable {
         // Found paths are distinct, so when every known one was found again, none went away.
         var removed: [RawPath] = []
         if stillThere < known.count {
-            let present = Set(found.map { PathKey($0.0) })
-            removed = known.keys.filter { !present.contains($0) }.map(\.path)
+            let present = Set(found.map(\.0))
+            removed = known.keys.filter { !present.contains($0) }
         }
         delta.removed = removed.count
         if toRead.isEmpty {

@@ -17,12 +17,12 @@ public struct IndexStatistics: Sendable, Equatable {
 
 extension LibraryIndex {
     /// The stamps of the files indexed directly in `folders`, or in the whole index for nil.
-    func stamps(inFolders folders: [RawPath]?) throws(LibraryError) -> [PathKey: IndexStamp] {
+    func stamps(inFolders folders: [RawPath]?) throws(LibraryError) -> [RawPath: IndexStamp] {
         try read { db in
-            var stamps: [PathKey: IndexStamp] = [:]
+            var stamps: [RawPath: IndexStamp] = [:]
             func collect(_ rows: RowCursor) throws {
                 while let row = try rows.next() {
-                    stamps[PathKey(RawPath(databaseBytes: row[0]))] = IndexStamp(
+                    stamps[RawPath(databaseBytes: row[0])] = IndexStamp(
                         size: row[1], modified: row[2])
                 }
             }
@@ -59,10 +59,10 @@ extension LibraryIndex {
                 sql: "INSERT OR REPLACE INTO folder (path, indexed) VALUES (?, ?)")
             for path in folders { try folder.execute(arguments: [path.databaseValue, now]) }
             if let fullScan {
-                let walked = Set(folders.map(PathKey.init))
+                let walked = Set(folders)
                 let deleteFolder = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
                 for data in try Data.fetchAll(db, sql: "SELECT path FROM folder")
-                where !walked.contains(PathKey(RawPath(databaseBytes: data))) {
+                where !walked.contains(RawPath(databaseBytes: data)) {
                     try deleteFolder.execute(arguments: [data])
                 }
                 try db.execute(
