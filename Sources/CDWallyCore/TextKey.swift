@@ -5,8 +5,20 @@ import Foundation
 public enum TextKey {
     /// Case-, accent- and width-insensitive, trimmed: "Björk" and "BJORK" agree.
     public static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // Most tags are plain ASCII, where folding is lower-casing; Foundation's folding costs
+        // a cold index of a large library a tenth of its time.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+            let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+            guard let start = bytes.firstIndex(where: { !isSpace($0) }),
+                let end = bytes.lastIndex(where: { !isSpace($0) })
+            else { return "" }
+            return String(decoding: bytes[start...end], as: UTF8.self)
+        }
+        return text.folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
+        )
+        .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// `folded` with everything but letters and digits removed, for finding a moved file by its

@@ -1,4 +1,5 @@
 import CDWallyCore
+import Foundation
 import Logging
 
 /// The music player every front end talks to: commands in, snapshots and events out.
@@ -89,6 +90,13 @@ public final class Player: Sendable {
     /// Saves every position, flushes the resume file and destroys mpv. Idempotent.
     public func shutdown() async {
         await engine.shutdown()
+    }
+
+    /// Starts opening libmpv (some 230 shared libraries) on another thread, so that a command
+    /// about to play overlaps that with its own work, such as building the wallet. The first
+    /// `Player` waits for it if it is not done. Harmless when libmpv is missing: `init` reports it.
+    public static func prepare() {
+        Thread.detachNewThread { _ = MPVLibrary.shared }
     }
 
     /// The audio outputs mpv can open with this configuration ("auto" first).

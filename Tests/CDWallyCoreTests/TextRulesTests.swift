@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CDWallyCore
@@ -46,6 +47,15 @@ import Testing
 
     @Test func foldingArticlesAndNaturalOrder() {
         #expect(TextKey.folded("Björk") == TextKey.folded("BJORK"))
+        // The ASCII fast path and Foundation's folding agree.
+        for text in ["  The Beatles\t", "AC/DC", "", "   ", "MiXeD 123 !?", "\nLine\r"] {
+            #expect(
+                TextKey.folded(text)
+                    == text.folding(
+                        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
+                    )
+                    .trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         #expect(TextKey.loose("AC/DC – Back in Black!") == "acdcbackinblack")
         #expect(TextKey.artistSort("The Beatles") == "beatles")
         #expect(TextKey.artistSort("A Tribe Called Quest") == "tribe called quest")

@@ -52,6 +52,8 @@ struct PlayCommand: AsyncParsableCommand {
                 (server, gate) = (claimedServer, claimedGate)
             }
             defer { server.stop() }
+            // libmpv loads while the wallet is built.
+            Player.prepare()
             let (service, report) = try context.wallet()
             guard !report.wallet.discs.isEmpty else {
                 throw CommandFailure(message: EmptyWallet.reason(report), code: ExitStatus.noInput)

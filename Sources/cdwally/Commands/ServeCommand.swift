@@ -49,6 +49,8 @@ struct ServeCommand: AsyncParsableCommand {
             case .claimed(let claimedServer, let claimedGate): (server, gate) = (claimedServer, claimedGate)
             }
             defer { server.stop() }
+            // libmpv loads while the wallet is built.
+            Player.prepare()
             let (service, report) = try context.wallet(allowingNoPlaylist: true)
             if report.choice.chosen == nil {
                 logger.warning("no CDs playlist in \(service.root.display) yet; waiting for one to appear")
