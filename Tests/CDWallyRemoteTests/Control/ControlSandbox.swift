@@ -9,25 +9,21 @@ import TestSupport
 /// folder itself is searchable by everyone (0755), so a client run as another user reaches
 /// the private `cdwally` folder inside it and is stopped there, as on a real system.
 final class ControlSandbox {
-    let root: RawPath
+    private let folder: TemporaryDirectory
     let endpoint: ControlEndpoint
 
+    var root: RawPath { folder.path }
+
     init() throws {
-        let base = FileManager.default.temporaryDirectory.path
-        var template = Array("\(base)/cdwally-control-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw TestFailure("mkdtemp failed: \(String(cString: strerror(errno)))")
-        }
-        root = RawPath(String(cString: made))
-        chmod(made, 0o755)
-        endpoint = ControlEndpoint.forCurrentUser(runtimeDirectory: root.display)
+        folder = try TemporaryDirectory(prefix: "cdwally-control")
+        endpoint = ControlEndpoint.forCurrentUser(runtimeDirectory: folder.path.display)
     }
 
     deinit {
-        // A test may have handed the folder to another user or locked it down; take it back.
+        // A test may have handed the folder to another user or locked it down; take it back
+        // so that the temporary directory can remove it.
         _ = endpoint.directory.withCString { chown($0, geteuid(), getegid()) }
         _ = endpoint.directory.withCString { chmod($0, 0o700) }
-        try? FileManager.default.removeItem(atPath: root.display)
     }
 
     var url: URL { URL(fileURLWithPath: root.display) }

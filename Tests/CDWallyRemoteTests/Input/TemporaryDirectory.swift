@@ -8,9 +8,9 @@ import TestSupport
 final class TemporaryDirectory {
     let path: RawPath
 
-    init() throws {
+    init(prefix: String = "cdwally-input") throws {
         let base = FileManager.default.temporaryDirectory.path
-        var template = Array("\(base)/cdwally-input-XXXXXX".utf8CString)
+        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw TestFailure("mkdtemp failed: \(String(cString: strerror(errno)))")
         }
