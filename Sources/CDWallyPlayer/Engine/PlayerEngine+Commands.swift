@@ -96,7 +96,6 @@ extension PlayerEngine {
         duration = nil
         state = .playing
         isSeeking = false
-        outputIsNull = false
         saveCurrent(at: start.position)
         publish()
     }

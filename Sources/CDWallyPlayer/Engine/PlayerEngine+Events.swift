@@ -101,12 +101,13 @@ extension PlayerEngine {
             duration = value.doubleValue
             publish()
         case "current-ao":
-            let isNull = value.stringValue == "null"
-            if isNull && !outputIsNull && queue != nil && !configuration.wantsNullOutput {
+            if value.stringValue == "null" && !warnedOfNullOutput && queue != nil
+                && !configuration.wantsNullOutput
+            {
+                warnedOfNullOutput = true
                 logger.debug("audio output '\(configuration.outputName)' failed; using a null output")
                 hub.emit(.warning(.fellBackToNullOutput(device: configuration.outputName)))
             }
-            outputIsNull = isNull
         default:
             break
         }

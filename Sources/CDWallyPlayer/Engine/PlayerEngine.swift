@@ -41,7 +41,8 @@ actor PlayerEngine {
     var activeEntryID: Int64?
     var isSeeking = false
     var lastSave = ContinuousClock.now
-    var outputIsNull = false
+    /// Falling back to a null output is said once per player, not at every disc.
+    var warnedOfNullOutput = false
     var isShutDown = false
     var waiters: [Int: Waiter] = [:]
     var nextWaiterID = 0
