@@ -105,7 +105,7 @@ void from_ape(Choice &choice, const APE::Tag *tag) {
         const ByteVector raw = entry.second.binaryData();
         const int separator = raw.find(ByteVector(1, '\0'));
         if (separator < 0) continue;
-        choice.offer(raw.mid(separator + 1), String(), key == "COVER ART (FRONT)");
+        choice.offer(raw.mid(static_cast<unsigned int>(separator) + 1), String(), key == "COVER ART (FRONT)");
     }
 }
 

@@ -31,10 +31,8 @@ void add_missing(PropertyMap &map, const String &name, const StringList &values)
 // MP4 freeform atoms ("----:com.apple.iTunes:replaygain_track_gain") by their last part.
 void add_mp4_freeform_items(PropertyMap &map, const MP4::Tag &tag) {
     for (const auto &entry : tag.itemMap()) {
-        const String &name = entry.first;
-        if (!name.startsWith("----:")) continue;
-        const int colon = name.rfind(":");
-        add_missing(map, name.substr(colon + 1), entry.second.toStringList());
+        if (!entry.first.startsWith("----:")) continue;
+        add_missing(map, ctaglib::freeform_name(entry.first), entry.second.toStringList());
     }
 }
 

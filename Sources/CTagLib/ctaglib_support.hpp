@@ -23,9 +23,9 @@ ctaglib_status fail(ctaglib_error *error, ctaglib_status status, int os_error, c
 // A heap copy of a UTF-8 string, or NULL when it is empty. The caller frees it with free().
 char *copy_string(const TagLib::String &text);
 
-// Maps stat(2) of `path` onto the shim's statuses: not found, not a regular file, empty
-// (unless `allow_empty`), other OS errors. CTAGLIB_OK when the file is worth opening.
-ctaglib_status check_regular_file(const char *path, bool allow_empty, ctaglib_error *error);
+// Maps stat(2) of `path` onto the shim's statuses: not found, not a regular file, empty,
+// other OS errors. CTAGLIB_OK when the file is worth opening.
+ctaglib_status check_regular_file(const char *path, ctaglib_error *error);
 
 // One audio file opened through TagLib. Reading opens the file read-only: TagLib's
 // default is read-write, and closing a file opened for writing wakes every inotify
@@ -45,6 +45,10 @@ class OpenedFile {
 
 // `text` with ASCII letters in lower case (TagLib's String has upper() only).
 TagLib::String ascii_lowercased(const TagLib::String &text);
+
+// The name of an MP4 freeform atom without its "----:<mean>:" prefix: "replaygain_track_gain"
+// for "----:com.apple.iTunes:replaygain_track_gain".
+TagLib::String freeform_name(const TagLib::String &atom);
 
 // The other spellings of a property-map key that real taggers write (Vorbis "ALBUM
 // ARTIST" from foobar2000, ffmpeg's TXXX:TCMP and "MUSICBRAINZ ALBUM ID", ...). The reader

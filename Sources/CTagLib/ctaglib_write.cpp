@@ -59,7 +59,7 @@ void settle_mp4(MP4::Tag &tag, const Request &request, bool refused) {
     for (const auto &entry : tag.itemMap()) {
         const String &name = entry.first;
         if (!name.startsWith("----:")) continue;
-        if (name.substr(name.rfind(":") + 1).upper() != request.key) continue;
+        if (ctaglib::freeform_name(name).upper() != request.key) continue;
         if (entry.second.toStringList() != request.values) stale.push_back(name);
     }
     for (const String &name : stale) tag.removeItem(name);
@@ -122,7 +122,8 @@ void attach_asf(ASF::Tag *tag, const Picture &picture) {
 }
 
 void attach_ape(APE::Tag *tag, const Picture &picture) {
-    const String extension = picture.mimeType.substr(picture.mimeType.find("/") + 1);
+    const int slash = picture.mimeType.find("/");
+    const String extension = picture.mimeType.substr(static_cast<unsigned int>(slash + 1));
     ByteVector value = ByteVector("cover.") + extension.data(String::Latin1);
     value.append(ByteVector(1, '\0'));
     value.append(picture.data);
@@ -210,7 +211,9 @@ ctaglib_status write_file(
     if (picture != nullptr && !attach(file, *picture)) {
         return ctaglib::fail(error, CTAGLIB_UNSUPPORTED_KEY, 0, "this format cannot store a picture");
     }
-    if (!save(file, version)) return ctaglib::fail(error, CTAGLIB_SAVE_FAILED, 0, "TagLib could not save the file");
+    if (!save(file, version)) {
+        return ctaglib::fail(error, CTAGLIB_SAVE_FAILED, 0, "TagLib could not save the file");
+    }
     return CTAGLIB_OK;
 }
 
