@@ -83,11 +83,11 @@ void fill(ctaglib_tags &tags, const PropertyMap &map) {
 extern "C" ctaglib_status ctaglib_read(
     const char *path, int read_audio_properties, ctaglib_tags *tags, ctaglib_error *error) {
     if (path == nullptr || tags == nullptr) {
-        return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, "ctaglib_read: NULL argument");
+        return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, "NULL argument");
     }
     *tags = ctaglib_tags{};
     tags->duration_ms = -1;
-    return ctaglib::guarded(error, "ctaglib_read", [&] {
+    return ctaglib::guarded(error, [&] {
         ctaglib::OpenedFile opened;
         const ctaglib_status status = opened.open(path, false, read_audio_properties != 0, error);
         if (status != CTAGLIB_OK) return status;

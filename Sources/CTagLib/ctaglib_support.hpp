@@ -64,18 +64,18 @@ TagLib::String joined_values(const TagLib::PropertyMap &map, const TagLib::Strin
 
 // Runs `body`, turning any exception into CTAGLIB_INTERNAL_ERROR: TagLib is C++, Swift is not.
 template <typename Body>
-ctaglib_status guarded(ctaglib_error *error, const char *call, Body body) noexcept {
+ctaglib_status guarded(ctaglib_error *error, Body body) noexcept {
     try {
         return body();
     } catch (const std::exception &exception) {
         try {
-            return fail(error, CTAGLIB_INTERNAL_ERROR, 0, std::string(call) + ": " + exception.what());
+            return fail(error, CTAGLIB_INTERNAL_ERROR, 0, std::string("C++ exception: ") + exception.what());
         } catch (...) {
             return CTAGLIB_INTERNAL_ERROR;
         }
     } catch (...) {
         try {
-            return fail(error, CTAGLIB_INTERNAL_ERROR, 0, std::string(call) + ": unknown C++ exception");
+            return fail(error, CTAGLIB_INTERNAL_ERROR, 0, "unknown C++ exception");
         } catch (...) {
             return CTAGLIB_INTERNAL_ERROR;
         }

@@ -223,7 +223,7 @@ extern "C" ctaglib_status ctaglib_write(
     const char *path, const ctaglib_property *properties, size_t count, const ctaglib_write_options *options,
     ctaglib_error *error) {
     const auto invalid = [error](const std::string &what) {
-        return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, "ctaglib_write: " + what);
+        return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, what);
     };
     if (path == nullptr || (properties == nullptr && count > 0)) return invalid("NULL argument");
     const int id3v2Version = options != nullptr ? options->id3v2_version : 4;
@@ -232,7 +232,7 @@ extern "C" ctaglib_status ctaglib_write(
     if (hasPicture && (options->picture_size == 0 || options->picture_mime_type == nullptr)) {
         return invalid("a picture needs bytes and a MIME type");
     }
-    return ctaglib::guarded(error, "ctaglib_write", [&] {
+    return ctaglib::guarded(error, [&] {
         std::vector<Request> requests;
         for (size_t index = 0; index < count; ++index) {
             const ctaglib_property &property = properties[index];
