@@ -78,7 +78,7 @@ char *copy_string(const TagLib::String &text) {
     return strdup(utf8.c_str());
 }
 
-ctaglib_status check_regular_file(const char *path, bool allow_empty, ctaglib_error *error) {
+ctaglib_status check_regular_file(const char *path, ctaglib_error *error) {
     struct stat info;
     if (stat(path, &info) != 0) {
         const int code = errno;
@@ -90,13 +90,13 @@ ctaglib_status check_regular_file(const char *path, bool allow_empty, ctaglib_er
         const char *kind = S_ISDIR(info.st_mode) ? "a directory" : "not a regular file";
         return fail(error, CTAGLIB_NOT_REGULAR_FILE, 0, kind);
     }
-    if (info.st_size == 0 && !allow_empty) return fail(error, CTAGLIB_EMPTY_FILE, 0, "the file is empty");
+    if (info.st_size == 0) return fail(error, CTAGLIB_EMPTY_FILE, 0, "the file is empty");
     return CTAGLIB_OK;
 }
 
 ctaglib_status OpenedFile::open(
     const char *path, bool writable, bool audio_properties, ctaglib_error *error) {
-    const ctaglib_status checked = check_regular_file(path, false, error);
+    const ctaglib_status checked = check_regular_file(path, error);
     if (checked != CTAGLIB_OK) return checked;
     errno = 0;
     stream_ = std::make_unique<TagLib::FileStream>(path, !writable);
@@ -121,24 +121,31 @@ TagLib::String ascii_lowercased(const TagLib::String &text) {
     return TagLib::String(utf8, TagLib::String::UTF8);
 }
 
+TagLib::String freeform_name(const TagLib::String &atom) {
+    const int colon = atom.rfind(":");
+    return colon < 0 ? atom : atom.substr(static_cast<unsigned int>(colon) + 1);
+}
+
 TagLib::StringList key_aliases(const TagLib::String &key) {
     static const struct {
         const char *key;
-        std::initializer_list<const char *> aliases;
+        const char *aliases[2];  // unused slots are NULL
     } table[] = {
         {"ALBUMARTIST", {"ALBUM ARTIST", "ALBUM_ARTIST"}},
-        {"ALBUMARTISTSORT", {"ALBUM_ARTIST_SORT"}},
-        {"TRACKNUMBER", {"TRACK"}},
-        {"DISCNUMBER", {"DISC"}},
-        {"DATE", {"YEAR"}},
-        {"ORIGINALDATE", {"ORIGINALYEAR"}},
-        {"MUSICBRAINZ_ALBUMID", {"MUSICBRAINZ ALBUM ID"}},
-        {"COMPILATION", {"TCMP"}},
+        {"ALBUMARTISTSORT", {"ALBUM_ARTIST_SORT", nullptr}},
+        {"TRACKNUMBER", {"TRACK", nullptr}},
+        {"DISCNUMBER", {"DISC", nullptr}},
+        {"DATE", {"YEAR", nullptr}},
+        {"ORIGINALDATE", {"ORIGINALYEAR", nullptr}},
+        {"MUSICBRAINZ_ALBUMID", {"MUSICBRAINZ ALBUM ID", nullptr}},
+        {"COMPILATION", {"TCMP", nullptr}},
     };
     TagLib::StringList aliases;
     for (const auto &entry : table) {
         if (key != entry.key) continue;
-        for (const char *alias : entry.aliases) aliases.append(alias);
+        for (const char *alias : entry.aliases) {
+            if (alias != nullptr) aliases.append(alias);
+        }
     }
     return aliases;
 }

@@ -105,7 +105,7 @@ void from_ape(Choice &choice, const APE::Tag *tag) {
         const ByteVector raw = entry.second.binaryData();
         const int separator = raw.find(ByteVector(1, '\0'));
         if (separator < 0) continue;
-        choice.offer(raw.mid(separator + 1), String(), key == "COVER ART (FRONT)");
+        choice.offer(raw.mid(static_cast<unsigned int>(separator) + 1), String(), key == "COVER ART (FRONT)");
     }
 }
 
@@ -157,10 +157,10 @@ String sniff_mime_type(const ByteVector &data) {
 extern "C" ctaglib_status ctaglib_read_picture(
     const char *path, ctaglib_picture *picture, ctaglib_error *error) {
     if (path == nullptr || picture == nullptr) {
-        return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, "ctaglib_read_picture: NULL argument");
+        return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, "NULL argument");
     }
     *picture = ctaglib_picture{};
-    return ctaglib::guarded(error, "ctaglib_read_picture", [&] {
+    return ctaglib::guarded(error, [&] {
         ctaglib::OpenedFile opened;
         const ctaglib_status status = opened.open(path, false, false, error);
         if (status != CTAGLIB_OK) return status;

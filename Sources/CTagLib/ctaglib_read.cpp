@@ -31,10 +31,8 @@ void add_missing(PropertyMap &map, const String &name, const StringList &values)
 // MP4 freeform atoms ("----:com.apple.iTunes:replaygain_track_gain") by their last part.
 void add_mp4_freeform_items(PropertyMap &map, const MP4::Tag &tag) {
     for (const auto &entry : tag.itemMap()) {
-        const String &name = entry.first;
-        if (!name.startsWith("----:")) continue;
-        const int colon = name.rfind(":");
-        add_missing(map, name.substr(colon + 1), entry.second.toStringList());
+        if (!entry.first.startsWith("----:")) continue;
+        add_missing(map, ctaglib::freeform_name(entry.first), entry.second.toStringList());
     }
 }
 
@@ -85,11 +83,11 @@ void fill(ctaglib_tags &tags, const PropertyMap &map) {
 extern "C" ctaglib_status ctaglib_read(
     const char *path, int read_audio_properties, ctaglib_tags *tags, ctaglib_error *error) {
     if (path == nullptr || tags == nullptr) {
-        return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, "ctaglib_read: NULL argument");
+        return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, "NULL argument");
     }
     *tags = ctaglib_tags{};
     tags->duration_ms = -1;
-    return ctaglib::guarded(error, "ctaglib_read", [&] {
+    return ctaglib::guarded(error, [&] {
         ctaglib::OpenedFile opened;
         const ctaglib_status status = opened.open(path, false, read_audio_properties != 0, error);
         if (status != CTAGLIB_OK) return status;

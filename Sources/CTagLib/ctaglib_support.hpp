@@ -23,9 +23,9 @@ ctaglib_status fail(ctaglib_error *error, ctaglib_status status, int os_error, c
 // A heap copy of a UTF-8 string, or NULL when it is empty. The caller frees it with free().
 char *copy_string(const TagLib::String &text);
 
-// Maps stat(2) of `path` onto the shim's statuses: not found, not a regular file, empty
-// (unless `allow_empty`), other OS errors. CTAGLIB_OK when the file is worth opening.
-ctaglib_status check_regular_file(const char *path, bool allow_empty, ctaglib_error *error);
+// Maps stat(2) of `path` onto the shim's statuses: not found, not a regular file, empty,
+// other OS errors. CTAGLIB_OK when the file is worth opening.
+ctaglib_status check_regular_file(const char *path, ctaglib_error *error);
 
 // One audio file opened through TagLib. Reading opens the file read-only: TagLib's
 // default is read-write, and closing a file opened for writing wakes every inotify
@@ -46,6 +46,10 @@ class OpenedFile {
 // `text` with ASCII letters in lower case (TagLib's String has upper() only).
 TagLib::String ascii_lowercased(const TagLib::String &text);
 
+// The name of an MP4 freeform atom without its "----:<mean>:" prefix: "replaygain_track_gain"
+// for "----:com.apple.iTunes:replaygain_track_gain".
+TagLib::String freeform_name(const TagLib::String &atom);
+
 // The other spellings of a property-map key that real taggers write (Vorbis "ALBUM
 // ARTIST" from foobar2000, ffmpeg's TXXX:TCMP and "MUSICBRAINZ ALBUM ID", ...). The reader
 // falls back on them; the writer clears them when it sets or removes the key, so that what
@@ -60,18 +64,18 @@ TagLib::String joined_values(const TagLib::PropertyMap &map, const TagLib::Strin
 
 // Runs `body`, turning any exception into CTAGLIB_INTERNAL_ERROR: TagLib is C++, Swift is not.
 template <typename Body>
-ctaglib_status guarded(ctaglib_error *error, const char *call, Body body) noexcept {
+ctaglib_status guarded(ctaglib_error *error, Body body) noexcept {
     try {
         return body();
     } catch (const std::exception &exception) {
         try {
-            return fail(error, CTAGLIB_INTERNAL_ERROR, 0, std::string(call) + ": " + exception.what());
+            return fail(error, CTAGLIB_INTERNAL_ERROR, 0, std::string("C++ exception: ") + exception.what());
         } catch (...) {
             return CTAGLIB_INTERNAL_ERROR;
         }
     } catch (...) {
         try {
-            return fail(error, CTAGLIB_INTERNAL_ERROR, 0, std::string(call) + ": unknown C++ exception");
+            return fail(error, CTAGLIB_INTERNAL_ERROR, 0, "unknown C++ exception");
         } catch (...) {
             return CTAGLIB_INTERNAL_ERROR;
         }

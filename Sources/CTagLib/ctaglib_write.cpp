@@ -59,7 +59,7 @@ void settle_mp4(MP4::Tag &tag, const Request &request, bool refused) {
     for (const auto &entry : tag.itemMap()) {
         const String &name = entry.first;
         if (!name.startsWith("----:")) continue;
-        if (name.substr(name.rfind(":") + 1).upper() != request.key) continue;
+        if (ctaglib::freeform_name(name).upper() != request.key) continue;
         if (entry.second.toStringList() != request.values) stale.push_back(name);
     }
     for (const String &name : stale) tag.removeItem(name);
@@ -122,7 +122,8 @@ void attach_asf(ASF::Tag *tag, const Picture &picture) {
 }
 
 void attach_ape(APE::Tag *tag, const Picture &picture) {
-    const String extension = picture.mimeType.substr(picture.mimeType.find("/") + 1);
+    const int slash = picture.mimeType.find("/");
+    const String extension = picture.mimeType.substr(static_cast<unsigned int>(slash + 1));
     ByteVector value = ByteVector("cover.") + extension.data(String::Latin1);
     value.append(ByteVector(1, '\0'));
     value.append(picture.data);
@@ -210,7 +211,9 @@ ctaglib_status write_file(
     if (picture != nullptr && !attach(file, *picture)) {
         return ctaglib::fail(error, CTAGLIB_UNSUPPORTED_KEY, 0, "this format cannot store a picture");
     }
-    if (!save(file, version)) return ctaglib::fail(error, CTAGLIB_SAVE_FAILED, 0, "TagLib could not save the file");
+    if (!save(file, version)) {
+        return ctaglib::fail(error, CTAGLIB_SAVE_FAILED, 0, "TagLib could not save the file");
+    }
     return CTAGLIB_OK;
 }
 
@@ -220,7 +223,7 @@ extern "C" ctaglib_status ctaglib_write(
     const char *path, const ctaglib_property *properties, size_t count, const ctaglib_write_options *options,
     ctaglib_error *error) {
     const auto invalid = [error](const std::string &what) {
-        return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, "ctaglib_write: " + what);
+        return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, what);
     };
     if (path == nullptr || (properties == nullptr && count > 0)) return invalid("NULL argument");
     const int id3v2Version = options != nullptr ? options->id3v2_version : 4;
@@ -229,7 +232,7 @@ extern "C" ctaglib_status ctaglib_write(
     if (hasPicture && (options->picture_size == 0 || options->picture_mime_type == nullptr)) {
         return invalid("a picture needs bytes and a MIME type");
     }
-    return ctaglib::guarded(error, "ctaglib_write", [&] {
+    return ctaglib::guarded(error, [&] {
         std::vector<Request> requests;
         for (size_t index = 0; index < count; ++index) {
             const ctaglib_property &property = properties[index];

@@ -2,7 +2,8 @@ import CTagLib
 
 /// The C form of a property dictionary for `ctaglib_write`. It owns every string and
 /// array its `properties` point into and frees them when it goes away, so callers keep it
-/// alive (`withExtendedLifetime`) across the call. Used by one thread, within one call.
+/// alive (`withExtendedLifetime`) across the call. Made, used and dropped by one thread,
+/// within one call.
 final class CPropertyList {
     private(set) var properties: [ctaglib_property] = []
     private var allocations: [UnsafeMutableRawPointer] = []

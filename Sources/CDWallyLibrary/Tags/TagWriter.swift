@@ -22,22 +22,25 @@ public struct TagWriter: Sendable {
     ) throws(TagWriteError) {
         // A C string would end at the NUL and name another file; no real path holds one.
         guard !path.bytes.contains(0) else { throw .missing(path) }
+        if let cover, cover.data.isEmpty {
+            throw .unsupported(path, reason: "the cover picture has no bytes")
+        }
         let list = CPropertyList(properties)
-        let coverBytes = cover?.data ?? []
         var error = ctaglib_error()
-        let status = path.withCString { cPath in
-            coverBytes.withUnsafeBufferPointer { bytes in
-                (cover?.mimeType ?? "").withCString { mime in
-                    var options = ctaglib_write_options(
-                        id3v2_version: Int32(id3v2Version.rawValue),
-                        picture_data: cover == nil ? nil : bytes.baseAddress,
-                        picture_size: bytes.count,
-                        picture_mime_type: mime)
-                    return ctaglib_write(cPath, list.properties, list.properties.count, &options, &error)
+        let status = withExtendedLifetime(list) {
+            path.withCString { cPath in
+                (cover?.data ?? []).withUnsafeBufferPointer { bytes in
+                    (cover?.mimeType ?? "").withCString { mime in
+                        var options = ctaglib_write_options(
+                            id3v2_version: Int32(id3v2Version.rawValue),
+                            picture_data: cover == nil ? nil : bytes.baseAddress,
+                            picture_size: bytes.count,
+                            picture_mime_type: mime)
+                        return ctaglib_write(cPath, list.properties, list.properties.count, &options, &error)
+                    }
                 }
             }
         }
-        withExtendedLifetime(list) {}
         do {
             try TagLibFailure.check(status, call: "ctaglib_write", error: &error)
         } catch {

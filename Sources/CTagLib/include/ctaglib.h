@@ -133,9 +133,11 @@ typedef struct ctaglib_write_options {
 } ctaglib_write_options;
 
 /*
- * Sets `count` properties of `path` through TagLib's property map (MP4 keys the map has
- * no atom for become iTunes freeform items) and saves the file. Writes are serialised
- * inside the shim.
+ * Sets `count` properties of `path` through TagLib's property map and saves the file.
+ * Keys the map cannot store become iTunes freeform atoms in MP4 and plain attributes in
+ * ASF; in other formats they fail the call (CTAGLIB_UNSUPPORTED_KEY) before anything is
+ * saved. Setting or removing a key also clears the other spellings ctaglib_read accepts
+ * for it ("ALBUM ARTIST" for ALBUMARTIST, ...). Writes are serialised inside the shim.
  */
 ctaglib_status ctaglib_write(
     const char *path, const ctaglib_property *properties, size_t count,

@@ -37,12 +37,15 @@ struct TagWriterTests {
         defer { directory.remove() }
         let path = try directory.copy(fixture: name)
 
+        let cover = try reader.cover(path)
+
         try TagWriter(id3v2Version: version).write(Self.fullTags, to: path)
 
         var tags = try reader.read(path)
         #expect(tags.duration > 0.4)
         tags.duration = 0
         #expect(tags == Self.expectedBack(in: name, version: version))
+        #expect(try reader.cover(path) == cover, "writing tags must leave the pictures alone")
     }
 
     @Test("keys given no values are removed, other tags stay", arguments: Fixtures.audioFiles)
@@ -139,5 +142,11 @@ struct TagWriterTests {
             try TagWriter().write(["TITLE": ["x"]], to: directory.path)
         }
         #expect(error == .notWritable(directory.path, reason: "a directory"))
+
+        let flac = try directory.copy(fixture: "tagged.flac")
+        let emptyCover = CoverArt(data: [], mimeType: "image/png")
+        #expect(throws: TagWriteError.unsupported(flac, reason: "the cover picture has no bytes")) {
+            try TagWriter().write([:], to: flac, cover: emptyCover)
+        }
     }
 }
