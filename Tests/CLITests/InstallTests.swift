@@ -103,6 +103,34 @@ import Testing
         #expect(!unit.split(separator: "\n").contains { !$0.hasPrefix("#") && $0.contains("/usr/local") })
     }
 
+    /// systemd reads the units as it would at `systemctl enable`: a misspelt key or a bad
+    /// value is only a warning to systemd, and a failure here.
+    @Test(.enabled(if: Self.hasSystemdAnalyze, "needs systemd-analyze (Debian's systemd package)"))
+    func systemdAcceptsTheInstalledUnits() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let stage = cli.home + "/stage"
+        let install = try await make(["install", "DESTDIR=\(stage)", "PREFIX=/usr/local"], cli: cli)
+        try #require(install.status == 0, "make install: \(install.stderr)")
+        for (unit, scope) in [("user/cdwally.service", ["--user"]), ("system/cdwally-jukebox.service", [])] {
+            // systemd checks that ExecStart names an executable: the staged one stands in.
+            let text = try String(contentsOfFile: stage + "/usr/local/lib/systemd/" + unit, encoding: .utf8)
+            let copy = cli.home + "/" + URL(fileURLWithPath: unit).lastPathComponent
+            try text.replacingOccurrences(of: "=/usr/local/bin/", with: "=\(stage)/usr/local/bin/")
+                .write(toFile: copy, atomically: true, encoding: .utf8)
+            let verify = try ExternalTool(
+                "systemd-analyze", ["verify", "--man=no"] + scope + [copy], environment: cli.environment,
+                directory: URL(fileURLWithPath: cli.home))
+            try await verify.waitForExit(timeout: .seconds(60))
+            #expect(
+                verify.result.status == 0 && verify.result.stderr.isEmpty, "\(unit): \(verify.result.stderr)")
+        }
+    }
+
+    static var hasSystemdAnalyze: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")
+    }
+
     @Test func installWithoutABinarySaysSo() async throws {
         let cli = try CLI()
         defer { cli.remove() }
