@@ -6,7 +6,7 @@ import Testing
 /// order, gapless, and where each disc resumes.
 @Suite struct PlaybackCommandTests {
     /// A library of the gapless FLAC fixtures (one album, three tracks) and a silent 40 s album.
-    private func makeLibrary() throws -> TestLibrary {
+    func makeLibrary() throws -> TestLibrary {
         let library = try TestLibrary()
         let folder = library.root + "/Tone/Gapless"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -57,7 +57,7 @@ import Testing
         return (0..<4).reduce(0) { $0 | Int(bytes[24 + $1]) << (8 * $1) }
     }
 
-    private func render(_ cli: CLI, _ library: TestLibrary, _ arguments: [String]) async throws -> (
+    func render(_ cli: CLI, _ library: TestLibrary, _ arguments: [String]) async throws -> (
         CLI.Result, Double
     ) {
         let wav = cli.home + "/out-\(UUID().uuidString).wav"
@@ -69,7 +69,7 @@ import Testing
         return (result, Double(try frames(inWAV: wav)) / Double(try sampleRate(inWAV: wav)))
     }
 
-    private func resume(_ cli: CLI, _ library: TestLibrary, disc: Int) async throws -> [String: Any]? {
+    func resume(_ cli: CLI, _ library: TestLibrary, disc: Int) async throws -> [String: Any]? {
         let discs = try await cli.json(["discs", "--library", library.root])["discs"] as? [[String: Any]]
         return discs?[disc - 1]["resume"] as? [String: Any]
     }

@@ -30,7 +30,7 @@ public final class LibraryIndex: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
         } catch {
-            throw .index(file: file, reason: LibraryIndex.reason(error))
+            throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
         }
         do {
             pool = try LibraryIndex.openPool(file)
@@ -40,10 +40,10 @@ public final class LibraryIndex: Sendable {
             logger.warning("index \(file) was damaged (\(error.message ?? "corrupt")); building it again")
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
             do { pool = try LibraryIndex.openPool(file) } catch {
-                throw .index(file: file, reason: LibraryIndex.reason(error))
+                throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
             }
         } catch {
-            throw .index(file: file, reason: LibraryIndex.reason(error))
+            throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
         }
     }
 
@@ -78,7 +78,7 @@ public final class LibraryIndex: Sendable {
     /// Runs a read, turning database errors into `LibraryError.index`.
     func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         do { return try pool.read(body) } catch {
-            throw .index(file: file, reason: LibraryIndex.reason(error))
+            throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
         }
     }
 
@@ -86,18 +86,27 @@ public final class LibraryIndex: Sendable {
     /// `LibraryError.index`; the transaction is rolled back, so the index stays as it was.
     func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         do { return try pool.write(body) } catch {
-            throw .index(file: file, reason: LibraryIndex.reason(error))
+            throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
         }
     }
 
-    static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error, file: String) -> String {
         if let error = error as? DatabaseError {
-            if error.resultCode == .SQLITE_FULL {
+            // SQLite says SQLITE_FULL when a page finds no room, but a journal or shared-memory
+            // file that cannot grow comes back as a bare I/O error: the free space tells which.
+            if error.resultCode == .SQLITE_FULL || (error.resultCode == .SQLITE_IOERR && isAlmostFull(file)) {
                 return "the disk is full; free some space and run the command again"
             }
             return error.message ?? "\(error.resultCode)"
         }
         return (error as NSError).localizedDescription
+    }
+
+    /// True when the file system holding `file` has less than 1 MiB left for this user.
+    private static func isAlmostFull(_ file: String) -> Bool {
+        var info = statvfs()
+        guard statvfs((file as NSString).deletingLastPathComponent, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20
     }
 }
 
