@@ -85,7 +85,9 @@ let package = Package(
         .testTarget(name: "CDWallyCoreTests", dependencies: ["CDWallyCore"]),
         .testTarget(name: "CDWallyConfigTests", dependencies: ["CDWallyConfig"]),
         .target(
-            name: "TestSupport", dependencies: ["CDWallyLibrary", "CDWallyCore"], path: "Tests/TestSupport"),
+            name: "TestSupport",
+            dependencies: ["CDWallyLibrary", "CDWallyCore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "CDWallyLibraryTests", dependencies: ["CDWallyLibrary", "CDWallyCore", "TestSupport"]),
         .testTarget(

@@ -11,6 +11,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     case playlistUnreadable(FileSystemError)
     /// The index database cannot be opened or written (disk full, permissions...).
     case index(file: String, reason: String)
+    /// SQLite found the index damaged. It is only a cache: the next opening builds it afresh.
+    case indexDamaged(file: String, reason: String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
             return "cannot read the playlist: \(error)"
         case .index(let file, let reason):
             return "cannot use the library index \(file): \(reason)"
+        case .indexDamaged(let file, let reason):
+            return "the library index \(file) is damaged (\(reason)); the next command builds it again"
         }
     }
 

@@ -54,3 +54,30 @@ import Testing
         #expect(entries?["total"] as? Int == 4)
     }
 }
+
+extension BadInputTests {
+    /// The index is a cache: damage that SQLite meets in use (not at opening) is mended by
+    /// building the index again, and the command still answers.
+    @Test func aDamagedIndexIsBuiltAgain() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("Album 1", artist: "Artist 1", album: "Album 1", tracks: 12)
+        try library.addAlbum("Album 2", artist: "Artist 2", album: "Album 2", tracks: 12)
+        try library.playlist("Album 1/\nAlbum 2/\n")
+        #expect(try await cli.run(["scan", "--library", library.root]).status == 0)
+
+        let cache = cli.home + "/cache/cdwally"
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".sqlite3") })
+        try IndexDamage.scrambleTrackPages(of: cache + "/" + name)
+
+        let scan = try await cli.run(["scan", "--library", library.root, "--json"])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(scan.stdout.contains("\"tracks\": 24"))
+        let warnings = scan.stderr.split(separator: "\n")
+        #expect(warnings.count == 1 && warnings[0].contains("damaged"), "\(scan.stderr)")
+        let again = try await cli.run(["scan", "--library", library.root, "--json"])
+        #expect(again.stdout.contains("\"added\": 0") && again.stderr.isEmpty, "\(again.stderr)")
+    }
+}

@@ -17,6 +17,7 @@ import Logging
 /// a `cdwally discs` in another terminal can share one index.
 public final class LibraryIndex: Sendable {
     public let root: RawPath
+    public let cacheDirectory: String
     public let file: String
     let pool: DatabasePool
 
@@ -26,6 +27,7 @@ public final class LibraryIndex: Sendable {
         throws(LibraryError)
     {
         self.root = root
+        self.cacheDirectory = cacheDirectory
         self.file = cacheDirectory + "/index-" + AlbumID(identityKey: root.display).rawValue + ".sqlite3"
         do {
             try FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
@@ -33,13 +35,10 @@ public final class LibraryIndex: Sendable {
             throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
         }
         do {
-            pool = try LibraryIndex.openPool(file)
-        } catch let error as DatabaseError
-            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
-        {
-            logger.warning("index \(file) was damaged (\(error.message ?? "corrupt")); building it again")
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
-            do { pool = try LibraryIndex.openPool(file) } catch {
+            pool = try LibraryIndex.openPool(file, logger: logger)
+        } catch let error as DatabaseError where error.isDamage {
+            LibraryIndex.markDamaged(file)
+            do { pool = try LibraryIndex.openPool(file, logger: logger) } catch {
                 throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
             }
         } catch {
@@ -47,12 +46,17 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    private static func openPool(_ file: String) throws -> DatabasePool {
+    private static func openPool(_ file: String, logger: Logger) throws -> DatabasePool {
         // Two cdwally processes starting at once on a new index would race to set WAL mode
         // and run the migrations; a lock file makes the first one finish before the second looks.
         let lock = open(file + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if lock >= 0 { flock(lock, LOCK_EX) }
         defer { if lock >= 0 { close(lock) } }
+        // Checked under the lock, so that of two processes only the first starts afresh.
+        if FileManager.default.fileExists(atPath: file + damageMarker) {
+            logger.warning("index \(file) was found damaged; building it again")
+            remove(file)
+        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         configuration.label = "cdwally.index"
@@ -75,18 +79,38 @@ public final class LibraryIndex: Sendable {
         return pool
     }
 
-    /// Runs a read, turning database errors into `LibraryError.index`.
+    /// Runs a read, turning database errors into `LibraryError`.
     func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
-        do { return try pool.read(body) } catch {
-            throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
-        }
+        do { return try pool.read(body) } catch { throw failure(error) }
     }
 
     /// Runs a write transaction, turning database errors (a full disk among them) into
-    /// `LibraryError.index`; the transaction is rolled back, so the index stays as it was.
+    /// `LibraryError`; the transaction is rolled back, so the index stays as it was.
     func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
-        do { return try pool.write(body) } catch {
-            throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
+        do { return try pool.write(body) } catch { throw failure(error) }
+    }
+
+    /// Damage found in use (a page SQLite cannot make sense of) leaves a marker beside the
+    /// file, so that the next opening of the index, in this process or another, starts afresh:
+    /// the index is a cache of the files, and rebuilding it loses nothing.
+    private func failure(_ error: any Error) -> LibraryError {
+        guard let error = error as? DatabaseError, error.isDamage else {
+            return .index(file: file, reason: LibraryIndex.reason(error, file: file))
+        }
+        LibraryIndex.markDamaged(file)
+        return .indexDamaged(file: file, reason: error.message ?? "\(error.resultCode)")
+    }
+
+    private static let damageMarker = ".damaged"
+
+    private static func markDamaged(_ file: String) {
+        _ = FileManager.default.createFile(atPath: file + damageMarker, contents: nil)
+    }
+
+    /// Removes the database, its journal and shared memory, and the damage marker.
+    private static func remove(_ file: String) {
+        for suffix in ["-wal", "-shm", "", damageMarker] {
+            try? FileManager.default.removeItem(atPath: file + suffix)
         }
     }
 
@@ -108,6 +132,11 @@ public final class LibraryIndex: Sendable {
         guard statvfs((file as NSString).deletingLastPathComponent, &info) == 0 else { return false }
         return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20
     }
+}
+
+extension DatabaseError {
+    /// SQLite's words for a file that is not, or no longer, a sound database.
+    fileprivate var isDamage: Bool { resultCode == .SQLITE_CORRUPT || resultCode == .SQLITE_NOTADB }
 }
 
 extension RawPath {

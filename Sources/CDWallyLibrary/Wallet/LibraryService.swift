@@ -19,9 +19,21 @@ public struct LibraryService: Sendable {
             let root = candidates.lazy.map({ RawPath($0.path).lexicallyNormalized() })
                 .first(where: { FileStatus.of($0)?.kind == .directory })
         else { throw .noLibrary(tried: candidates) }
+        try self.init(root: root, cacheDirectory: cacheDirectory, progress: progress)
+    }
+
+    private init(root: RawPath, cacheDirectory: String, progress: (@Sendable (ScanProgress) -> Void)?)
+        throws(LibraryError)
+    {
         self.root = root
         index = try LibraryIndex(root: root, cacheDirectory: cacheDirectory)
         updater = IndexUpdater(index: index, progress: progress)
+    }
+
+    /// The same library with its index opened again: after `LibraryError.indexDamaged` the
+    /// new opening builds the index afresh, for a process that runs on (a player).
+    public func reopened() throws(LibraryError) -> LibraryService {
+        try LibraryService(root: root, cacheDirectory: index.cacheDirectory, progress: updater.progress)
     }
 
     /// What `cdwally scan` reports.

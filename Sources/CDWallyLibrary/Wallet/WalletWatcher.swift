@@ -36,9 +36,25 @@ public final class WalletWatcher: Sendable {
         // Taken now, not when the thread gets going: a change made in between must count.
         let initialFingerprint = WalletWatcher.fingerprint(of: initial)
         let watch: @Sendable () -> Void = { [stopped, wake] in
+            var service = service
             var current = initial
             var fingerprint = initialFingerprint
             var playlists: [RawPath] = []
+            let pause = WalletWatcher.seconds(interval)
+            var indexAt = DispatchTime.now() + WalletWatcher.seconds(indexAfter)
+            var indexed = false
+            /// A damaged index is opened again, which builds it afresh, and indexed in full
+            /// at the next turn; the wallet is rebuilt from it then.
+            func mend(after error: LibraryError) {
+                guard case .indexDamaged = error else { return }
+                do {
+                    service = try service.reopened()
+                    indexed = false
+                    indexAt = .now()
+                } catch {
+                    logger.warning("could not build the index again: \(error)")
+                }
+            }
             func rebuild(_ reason: String) {
                 do {
                     let report = try service.wallet(playlist: playlist, capacity: capacity, wholeTree: false)
@@ -49,6 +65,7 @@ public final class WalletWatcher: Sendable {
                     onChange(report)
                 } catch {
                     logger.warning("could not refresh the wallet: \(error)")
+                    mend(after: error)
                 }
             }
             func indexEverything() {
@@ -60,14 +77,12 @@ public final class WalletWatcher: Sendable {
                     if !stopped.current { rebuild("library indexed") }
                 } catch {
                     logger.warning("background indexing failed: \(error)")
+                    mend(after: error)
                 }
                 // The scan's short-lived allocations would otherwise stay resident for as long
                 // as the player runs.
                 FreeMemory.giveBack()
             }
-            let pause = WalletWatcher.seconds(interval)
-            let indexAt = DispatchTime.now() + WalletWatcher.seconds(indexAfter)
-            var indexed = false
             var tick = 0
             while !stopped.current {
                 // The wallet's own files are checked from the start; the whole library once due.

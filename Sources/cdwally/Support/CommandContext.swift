@@ -15,11 +15,16 @@ struct CommandContext {
 
     /// Runs a command body with a fresh context; prints any failure as one line
     /// (`cdwally: …`), records it for `doctor`, and exits with its code.
+    /// A command that finds the index damaged runs once more: the damage left a marker that
+    /// makes the next opening build the index afresh (it is only a cache of the files).
     static func run(_ global: GlobalOptions, _ body: (inout CommandContext) throws -> Void) throws {
         var context: CommandContext?
         do {
             context = try CommandContext(global)
-            try body(&context!)
+            do { try body(&context!) } catch LibraryError.indexDamaged {
+                context = try CommandContext(global)
+                try body(&context!)
+            }
         } catch {
             throw exit(for: error, context: context)
         }
@@ -31,7 +36,10 @@ struct CommandContext {
         var context: CommandContext?
         do {
             context = try CommandContext(global)
-            try await body(&context!)
+            do { try await body(&context!) } catch LibraryError.indexDamaged {
+                context = try CommandContext(global)
+                try await body(&context!)
+            }
         } catch {
             throw exit(for: error, context: context)
         }

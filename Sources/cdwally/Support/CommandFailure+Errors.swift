@@ -21,7 +21,7 @@ extension CommandFailure {
                 self.init(
                     message: error.description, code: ExitStatus.noInput,
                     help: LibraryError.playlistRecipe(root: root))
-            case .index:
+            case .index, .indexDamaged:
                 self.init(message: error.description, code: ExitStatus.ioError)
             }
         case let error as PlayerError:

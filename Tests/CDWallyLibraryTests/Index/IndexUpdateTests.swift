@@ -124,6 +124,7 @@ import Testing
             to: URL(fileURLWithPath: file))
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
         #expect(try library.wallet().wallet.discs.first?.trackCount == 2)
+        #expect(!FileManager.default.fileExists(atPath: file + ".damaged"))
     }
 
     @Test func twoServicesShareOneIndexAtOnce() async throws {

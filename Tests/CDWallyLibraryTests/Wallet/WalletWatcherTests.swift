@@ -55,6 +55,29 @@ import Testing
     /// freed per-thread state; glibc caught the damaged heap when an idle worker thread
     /// exited. Stop several watchers right after they rebuilt a wallet, drop everything, and
     /// give the idle workers time to exit.
+    @Test func aDamagedIndexIsBuiltAgainAndTheWalletFollowsOn() async throws {
+        let library = try TestLibrary()
+        for name in ["A", "B", "C"] { try library.addAlbum(name, artist: name, album: name) }
+        try library.playlist("A/\n")
+        let initial = try library.wallet(wholeTree: true)
+        let file = try library.service().index.file
+        try IndexDamage.scrambleTrackPages(of: file)
+        let service = try library.service()
+        let seen = LockedValue<[Int]>([])
+        let watcher = WalletWatcher()
+        watcher.start(
+            service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: .seconds(60),
+            interval: .milliseconds(100), logger: Logger(label: "test")
+        ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
+        defer { watcher.stop() }
+
+        // Refreshing for the new playlist meets the damage; the watcher builds the index
+        // again, in full, and the new wallet comes from it.
+        try library.playlist("A/\nB/\nC/\n")
+        #expect(await eventually { seen.current.last == 3 })
+        #expect(try library.service().index.statistics().tracks == 6)
+    }
+
     @Test func stoppedWatchersLetGoOfTheIndexWhileTheirThreadIsWhole() async throws {
         for _ in 0..<10 {
             let library = try TestLibrary()
