@@ -16,12 +16,8 @@ import Testing
         try library.playlist("A/01 A 1.flac\n")
         let service = try library.service()
         let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
-        let seen = LockedValue<[Int]>([])
-        let watcher = WalletWatcher()
-        watcher.start(
-            service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: .seconds(60),
-            interval: .milliseconds(100), logger: Logger(label: "test")
-        ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
+        let (watcher, seen) = Self.watch(
+            service, initial, indexAfter: .seconds(60), interval: .milliseconds(100))
         defer { watcher.stop() }
         try library.playlist("A/01 A 1.flac\nB/01 B 1.flac\n")
         #expect(await eventually { seen.current.last == 2 })
@@ -36,12 +32,8 @@ import Testing
         try library.playlist("A/01 A 1.flac\n")
         let service = try library.service()
         let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
-        let seen = LockedValue<[Int]>([])
-        let watcher = WalletWatcher()
-        watcher.start(
-            service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: .milliseconds(200),
-            interval: .milliseconds(100), logger: Logger(label: "test")
-        ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
+        let (watcher, seen) = Self.watch(
+            service, initial, indexAfter: .milliseconds(200), interval: .milliseconds(100))
         defer { watcher.stop() }
 
         #expect(try await eventually { try service.index.statistics().lastFullScan != nil })
@@ -50,11 +42,6 @@ import Testing
         #expect(await eventually { seen.current.last == 2 })
     }
 
-    /// A watcher's thread used to hold the last reference to the index until the thread's own
-    /// teardown, where freeing the index's dispatch queues wrote into libdispatch's already
-    /// freed per-thread state; glibc caught the damaged heap when an idle worker thread
-    /// exited. Stop several watchers right after they rebuilt a wallet, drop everything, and
-    /// give the idle workers time to exit.
     @Test func aDamagedIndexIsBuiltAgainAndTheWalletFollowsOn() async throws {
         let library = try TestLibrary()
         for name in ["A", "B", "C"] { try library.addAlbum(name, artist: name, album: name) }
@@ -63,12 +50,8 @@ import Testing
         let file = try library.service().index.file
         try IndexDamage.scrambleTrackPages(of: file)
         let service = try library.service()
-        let seen = LockedValue<[Int]>([])
-        let watcher = WalletWatcher()
-        watcher.start(
-            service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: .seconds(60),
-            interval: .milliseconds(100), logger: Logger(label: "test")
-        ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
+        let (watcher, seen) = Self.watch(
+            service, initial, indexAfter: .seconds(60), interval: .milliseconds(100))
         defer { watcher.stop() }
 
         // Refreshing for the new playlist meets the damage; the watcher builds the index
@@ -78,6 +61,11 @@ import Testing
         #expect(try library.service().index.statistics().tracks == 6)
     }
 
+    /// A watcher's thread used to hold the last reference to the index until the thread's own
+    /// teardown, where freeing the index's dispatch queues wrote into libdispatch's already
+    /// freed per-thread state; glibc caught the damaged heap when an idle worker thread
+    /// exited. Stop several watchers right after they rebuilt a wallet, drop everything, and
+    /// give the idle workers time to exit.
     @Test func stoppedWatchersLetGoOfTheIndexWhileTheirThreadIsWhole() async throws {
         for _ in 0..<10 {
             let library = try TestLibrary()
@@ -86,17 +74,26 @@ import Testing
             try library.playlist("A/01 A 1.flac\n")
             let service = try library.service()
             let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
-            let seen = LockedValue<[Int]>([])
-            let watcher = WalletWatcher()
-            watcher.start(
-                service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: .milliseconds(50),
-                interval: .milliseconds(20), logger: Logger(label: "test")
-            ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
+            let (watcher, seen) = Self.watch(
+                service, initial, indexAfter: .milliseconds(50), interval: .milliseconds(20))
             #expect(await eventually { (try? service.index.statistics().lastFullScan) != nil })
             try library.playlist("A/01 A 1.flac\nB/01 B 1.flac\n")
             #expect(await eventually { seen.current.last == 2 })
             watcher.stop()
         }
         try await Task.sleep(for: .seconds(7))
+    }
+
+    /// A watcher started on `service`, and the disc counts of the wallets it reports.
+    private static func watch(
+        _ service: LibraryService, _ initial: WalletReport, indexAfter: Duration, interval: Duration
+    ) -> (WalletWatcher, LockedValue<[Int]>) {
+        let seen = LockedValue<[Int]>([])
+        let watcher = WalletWatcher()
+        watcher.start(
+            service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: indexAfter,
+            interval: interval, logger: Logger(label: "test")
+        ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
+        return (watcher, seen)
     }
 }
