@@ -81,3 +81,35 @@ extension BadInputTests {
         #expect(again.stdout.contains("\"added\": 0") && again.stderr.isEmpty, "\(again.stderr)")
     }
 }
+
+extension BadInputTests {
+    /// `kill -9` in the middle of indexing: what was committed stays sound, and the next scan
+    /// finishes the work.
+    @Test func aScanKilledMidwayIsFinishedByTheNext() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("Seed", artist: "Seed", album: "Seed", tracks: 10)
+        for copy in 1..<100 {
+            try FileManager.default.copyItem(
+                atPath: library.root + "/Seed", toPath: library.root + "/Copy \(copy)")
+        }
+        let cache = cli.home + "/cache/cdwally"
+        let scan = try RunningCommand(cli, ["scan", "--library", library.root])
+        try await scan.waitUntil("the index to be created") {
+            (try? FileManager.default.contentsOfDirectory(atPath: cache))?.contains {
+                $0.hasSuffix(".sqlite3")
+            }
+                == true
+        }
+        scan.signal(SIGKILL)
+        // 1,000 files take far longer to index than it takes to see the index appear.
+        #expect(try await scan.wait() == 128 + SIGKILL, "the scan ended before it could be killed")
+
+        let finished = try await cli.json(["scan", "--library", library.root])
+        #expect(finished["tracks"] as? Int == 1000)
+        let again = try await cli.json(["scan", "--library", library.root])
+        #expect(again["added"] as? Int == 0 && again["changed"] as? Int == 0)
+        #expect(again["tracks"] as? Int == 1000)
+    }
+}
