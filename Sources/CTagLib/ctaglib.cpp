@@ -5,6 +5,7 @@
 // the readers that follow may run on many threads at once (TECH-NOTES §2, thread safety).
 
 #include "ctaglib_support.hpp"
+#include "ctaglib_stream.hpp"
 
 #include <asftag.h>
 #include <mp4tag.h>
@@ -99,7 +100,11 @@ ctaglib_status OpenedFile::open(
     const ctaglib_status checked = check_regular_file(path, error);
     if (checked != CTAGLIB_OK) return checked;
     errno = 0;
-    stream_ = std::make_unique<TagLib::FileStream>(path, !writable);
+    if (writable) {
+        stream_ = std::make_unique<TagLib::FileStream>(path, false);
+    } else {
+        stream_ = std::make_unique<BufferedReadStream>(path);
+    }
     if (!stream_->isOpen() || (writable && stream_->readOnly())) {
         const int code = errno != 0 ? errno : EACCES;
         const std::string verb = writable ? "cannot open for writing: " : "cannot open: ";

@@ -39,7 +39,7 @@ class OpenedFile {
 
   private:
     // Declared first so that it is destroyed last: the FileRef reads through it.
-    std::unique_ptr<TagLib::FileStream> stream_;
+    std::unique_ptr<TagLib::IOStream> stream_;
     std::unique_ptr<TagLib::FileRef> ref_;
 };
 
