@@ -104,6 +104,29 @@ struct TagWriterTests {
         #expect(tags == FixtureTags.expected[name], "writing a cover must leave the tags alone")
     }
 
+    /// A 300 KB cover pushes the audio, or the tags at the end, past the head and tail the
+    /// reading stream buffers: what lies between is read where it is.
+    @Test("a file larger than the buffered head and tail reads the same", arguments: Fixtures.audioFiles)
+    func readsLargeFiles(name: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try directory.copy(fixture: name)
+        var before = try reader.read(path)
+        let png = try Fixtures.cover("front.png")
+        let cover = CoverArt(
+            data: png.data + [UInt8](repeating: 0x5A, count: 300_000), mimeType: png.mimeType)
+
+        try TagWriter().write([:], to: path, cover: cover)
+
+        #expect(try Fixtures.bytes(fromAbsolute: path).count > 300_000)
+        #expect(try reader.cover(path) == cover)
+        var after = try reader.read(path)
+        #expect(
+            abs(after.duration - before.duration) < 0.05, "duration \(before.duration) → \(after.duration)")
+        (before.duration, after.duration) = (0, 0)
+        #expect(after == before)
+    }
+
     @Test("a key the format cannot hold fails the write and changes nothing")
     func refusesUnsupportedKey() throws {
         let directory = try TemporaryDirectory()
