@@ -20,6 +20,8 @@ public final class LibraryIndex: Sendable {
     public let cacheDirectory: String
     public let file: String
     let pool: DatabasePool
+    /// The device and inode of the file as opened, to notice when it is no longer at its path.
+    private let opened: (device: UInt64, inode: UInt64)?
 
     /// Opens (creating if needed) the index of `root` in `cacheDirectory`. A file that is not
     /// a usable database is a cache gone bad: it is removed and built again.
@@ -44,6 +46,15 @@ public final class LibraryIndex: Sendable {
         } catch {
             throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
         }
+        opened = FileStatus.of(RawPath(file)).map { ($0.device, $0.inode) }
+    }
+
+    /// False once the file this index opened is no longer at its path: another process built
+    /// the index afresh (after damage), or the user deleted it. What this one writes then
+    /// goes where no other command looks, so a long-running process opens the index again.
+    public var isCurrent: Bool {
+        guard let opened, let status = FileStatus.of(RawPath(file)) else { return false }
+        return status.device == opened.device && status.inode == opened.inode
     }
 
     private static func openPool(_ file: String, logger: Logger) throws -> DatabasePool {

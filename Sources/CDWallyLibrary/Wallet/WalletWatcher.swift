@@ -43,17 +43,20 @@ public final class WalletWatcher: Sendable {
             let pause = WalletWatcher.seconds(interval)
             var indexAt = DispatchTime.now() + WalletWatcher.seconds(indexAfter)
             var indexed = false
-            /// A damaged index is opened again, which builds it afresh, and indexed in full
-            /// at the next turn; the wallet is rebuilt from it then.
-            func mend(after error: LibraryError) {
-                guard case .indexDamaged = error else { return }
+            /// Opens the index again (which builds a damaged one afresh) and indexes the whole
+            /// library at the next turn; the wallet is rebuilt from that.
+            func reopen(because reason: String) {
+                logger.info("opening the library index again: \(reason)")
                 do {
                     service = try service.reopened()
                     indexed = false
                     indexAt = .now()
                 } catch {
-                    logger.warning("could not build the index again: \(error)")
+                    logger.warning("could not open the library index again: \(error)")
                 }
+            }
+            func mend(after error: LibraryError) {
+                if case .indexDamaged = error { reopen(because: "it is damaged") }
             }
             func rebuild(_ reason: String) {
                 do {
@@ -89,6 +92,7 @@ public final class WalletWatcher: Sendable {
                 let next = DispatchTime.now() + pause
                 _ = wake.wait(timeout: indexed ? next : min(next, indexAt))
                 if stopped.current { break }
+                if !service.index.isCurrent { reopen(because: "its file was replaced or removed") }
                 if !indexed && DispatchTime.now() >= indexAt {
                     indexed = true
                     indexEverything()

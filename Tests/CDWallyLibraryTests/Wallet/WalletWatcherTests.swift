@@ -61,6 +61,26 @@ import Testing
         #expect(try library.service().index.statistics().tracks == 6)
     }
 
+    @Test func anIndexDeletedUnderARunningPlayerIsMadeAgain() async throws {
+        let library = try TestLibrary()
+        for name in ["A", "B"] { try library.addAlbum(name, artist: name, album: name) }
+        try library.playlist("A/\n")
+        let service = try library.service()
+        let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
+        let (watcher, seen) = Self.watch(
+            service, initial, indexAfter: .seconds(60), interval: .milliseconds(100))
+        defer { watcher.stop() }
+
+        // "Deleting it is safe" (the man page): the watcher must not go on in a file no one sees.
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: service.index.file + suffix)
+        }
+        #expect(await eventually { FileManager.default.fileExists(atPath: service.index.file) })
+        #expect(try await eventually { try library.service().index.statistics().tracks == 4 })
+        try library.playlist("A/\nB/\n")
+        #expect(await eventually { seen.current.last == 2 })
+    }
+
     /// A watcher's thread used to hold the last reference to the index until the thread's own
     /// teardown, where freeing the index's dispatch queues wrote into libdispatch's already
     /// freed per-thread state; glibc caught the damaged heap when an idle worker thread
