@@ -10,12 +10,7 @@ import Testing
 /// and follows the wallet (PRODUCT.md §1, §4).
 @Suite struct WalletWatcherTests {
     @Test func beforeTheDelayOnlyTheWalletsOwnFilesAreFollowed() async throws {
-        let library = try TestLibrary()
-        try library.addAlbum("A", artist: "A", album: "A")
-        try library.addAlbum("B", artist: "B", album: "B")
-        try library.playlist("A/01 A 1.flac\n")
-        let service = try library.service()
-        let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
+        let (library, service, initial) = try Self.albumsAAndB()
         let (watcher, seen) = Self.watch(
             service, initial, indexAfter: .seconds(60), interval: .milliseconds(100))
         defer { watcher.stop() }
@@ -26,12 +21,7 @@ import Testing
     }
 
     @Test func afterTheDelayItIndexesEverythingAndFollowsThePlaylist() async throws {
-        let library = try TestLibrary()
-        try library.addAlbum("A", artist: "A", album: "A")
-        try library.addAlbum("B", artist: "B", album: "B")
-        try library.playlist("A/01 A 1.flac\n")
-        let service = try library.service()
-        let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
+        let (library, service, initial) = try Self.albumsAAndB()
         let (watcher, seen) = Self.watch(
             service, initial, indexAfter: .milliseconds(200), interval: .milliseconds(100))
         defer { watcher.stop() }
@@ -62,11 +52,7 @@ import Testing
     }
 
     @Test func anIndexDeletedUnderARunningPlayerIsMadeAgain() async throws {
-        let library = try TestLibrary()
-        for name in ["A", "B"] { try library.addAlbum(name, artist: name, album: name) }
-        try library.playlist("A/\n")
-        let service = try library.service()
-        let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
+        let (library, service, initial) = try Self.albumsAAndB()
         let (watcher, seen) = Self.watch(
             service, initial, indexAfter: .seconds(60), interval: .milliseconds(100))
         defer { watcher.stop() }
@@ -88,12 +74,7 @@ import Testing
     /// give the idle workers time to exit.
     @Test func stoppedWatchersLetGoOfTheIndexWhileTheirThreadIsWhole() async throws {
         for _ in 0..<10 {
-            let library = try TestLibrary()
-            try library.addAlbum("A", artist: "A", album: "A")
-            try library.addAlbum("B", artist: "B", album: "B")
-            try library.playlist("A/01 A 1.flac\n")
-            let service = try library.service()
-            let initial = try service.wallet(playlist: nil, capacity: 0, wholeTree: false)
+            let (library, service, initial) = try Self.albumsAAndB()
             let (watcher, seen) = Self.watch(
                 service, initial, indexAfter: .milliseconds(50), interval: .milliseconds(20))
             #expect(await eventually { (try? service.index.statistics().lastFullScan) != nil })
@@ -102,6 +83,17 @@ import Testing
             watcher.stop()
         }
         try await Task.sleep(for: .seconds(7))
+    }
+
+    /// Albums A and B, a playlist naming a track of A, the library's service and the wallet
+    /// a player starts from (the playlist's folders only).
+    private static func albumsAAndB() throws -> (TestLibrary, LibraryService, WalletReport) {
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        try library.addAlbum("B", artist: "B", album: "B")
+        try library.playlist("A/01 A 1.flac\n")
+        let service = try library.service()
+        return (library, service, try service.wallet(playlist: nil, capacity: 0, wholeTree: false))
     }
 
     /// A watcher started on `service`, and the disc counts of the wallets it reports.
