@@ -59,9 +59,15 @@ public final class WalletWatcher: Sendable {
                 if case .indexDamaged = error { reopen(because: "it is damaged") }
             }
             func rebuild(_ reason: String) {
+                // Stamps taken before the files are read: a file changed while the wallet is
+                // being built (the playlist saved meanwhile) must still look changed next time.
+                let before = WalletWatcher.fingerprint(of: current)
                 do {
                     let report = try service.wallet(playlist: playlist, capacity: capacity, wholeTree: false)
                     fingerprint = WalletWatcher.fingerprint(of: report)
+                    for (path, stamp) in before where fingerprint.keys.contains(path) {
+                        fingerprint[path] = stamp
+                    }
                     guard report.wallet != current.wallet else { return }
                     logger.info("wallet changed (\(reason)): \(report.wallet.discs.count) discs")
                     current = report
