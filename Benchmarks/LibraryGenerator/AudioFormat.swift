@@ -20,7 +20,7 @@ enum AudioFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether mpv and ffmpeg join tracks of this format sample-exactly (TECH-NOTES §6):
+    /// Whether mpv and ffmpeg join tracks of this format sample-exactly (docs/PLATFORM-NOTES.md §6):
     /// the gap figure is measured on these.
     var isSampleExact: Bool {
         switch self {

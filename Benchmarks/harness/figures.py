@@ -2,7 +2,7 @@
 
 Every timed figure is sampled several times. cdwally and its peer are measured in the same
 rounds, alternating which goes first, because MPD's update thread runs under SCHED_IDLE and
-anything else on the machine swings its times (TECH-NOTES §6). The page cache is warmed
+anything else on the machine swings its times (docs/PLATFORM-NOTES.md §6). The page cache is warmed
 right before each timed scan. Each figure keeps its raw samples; the report takes medians.
 """
 
@@ -41,7 +41,7 @@ MPV_OPTIONS = [
 ]
 MPV_COMMAND = MPV_OPTIONS + ["--ao=pcm"]
 
-# Formats whose track lengths ffmpeg 5.1 and mpv decode exactly (TECH-NOTES §6).
+# Formats whose track lengths ffmpeg 5.1 and mpv decode exactly (docs/PLATFORM-NOTES.md §6).
 GAPLESS_FORMATS = ("flac", "mp3", "opus")
 
 

@@ -160,7 +160,7 @@ def warm_page_cache(folder: Path) -> None:
     """Reads every file under `folder`, so a timed scan finds them in the page cache.
 
     The build and CI machines are VMs that give their page cache back within a minute
-    (TECH-NOTES §6): this runs right before each timed scan, for every program alike.
+    (docs/PLATFORM-NOTES.md §6): this runs right before each timed scan, for every program alike.
     """
     finder = subprocess.Popen(["find", str(folder), "-type", "f", "-print0"], stdout=subprocess.PIPE)
     subprocess.run(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The settings a user wrote in `config.toml` (PRODUCT.md §8): `library`, `playlist`,
+/// The settings a user wrote in `config.toml` (docs/PRODUCT.md §8): `library`, `playlist`,
 /// `capacity`, `[player]` (`audio_device`, `then`, `replaygain`), `[player.mpv]` (any mpv
 /// option) and `[keys]` (evdev key → action). Values are checked here so a mistake is
 /// reported with its file, line and key before anything runs.

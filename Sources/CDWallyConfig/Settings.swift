@@ -1,7 +1,7 @@
 import Foundation
 
 /// The settings every command starts from, resolved with flags beating environment
-/// variables, which beat the config file, which beats the defaults (PRODUCT.md §1, §8).
+/// variables, which beat the config file, which beats the defaults (docs/PRODUCT.md §1, §8).
 public struct Settings: Sendable {
     /// What the command line said, before anything is resolved.
     public struct Flags: Sendable {

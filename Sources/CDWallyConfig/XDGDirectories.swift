@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where cdwally keeps things, after the XDG Base Directory specification (PRODUCT.md §7):
+/// Where cdwally keeps things, after the XDG Base Directory specification (docs/PRODUCT.md §7):
 /// config in `$XDG_CONFIG_HOME/cdwally`, state in `$XDG_STATE_HOME/cdwally`, the index in
 /// `$XDG_CACHE_HOME/cdwally`, the control socket in `$XDG_RUNTIME_DIR/cdwally`.
 public struct XDGDirectories: Sendable, Equatable {

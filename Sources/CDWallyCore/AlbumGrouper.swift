@@ -1,4 +1,4 @@
-/// Groups track files into albums and orders each album's tracks (PRODUCT.md §3).
+/// Groups track files into albums and orders each album's tracks (docs/PRODUCT.md §3).
 ///
 /// Identity, in order of preference: the MusicBrainz album id; else the album artist (or the
 /// artist) with the album title, compared folded; a compilation without an album artist is

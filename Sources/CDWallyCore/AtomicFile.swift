@@ -6,7 +6,7 @@
 
 /// Reads and replaces small state files (resume points, notes, cached covers) so that a
 /// crash or a power cut leaves either the old file or the new one, never a torn mix
-/// (PRODUCT.md §5): the new bytes go to a unique temporary file in the same folder, which
+/// (docs/PRODUCT.md §5): the new bytes go to a unique temporary file in the same folder, which
 /// is fsynced, renamed over the old file, and the folder fsynced so the rename is durable.
 public enum AtomicFile {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 /// Columns a string takes on a terminal: East Asian wide characters take two, combining
 /// marks none. An approximation of wcwidth(3) that needs no locale (a locale would upset
-/// libmpv, TECH-NOTES pitfall 1).
+/// libmpv, docs/PLATFORM-NOTES.md pitfall 1).
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + width(of: $1) }

@@ -1,5 +1,5 @@
 /// Recognises edition suffixes so that "Album (Deluxe Edition)" and "Album [Remastered]" can
-/// merge with "Album" in the wallet (PRODUCT.md §2, §8).
+/// merge with "Album" in the wallet (docs/PRODUCT.md §2, §8).
 public enum EditionTitle {
     /// The words that make a trailing (…) or […] group an edition suffix, matched as whole
     /// words in any case.

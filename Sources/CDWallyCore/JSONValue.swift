@@ -1,5 +1,5 @@
 /// A JSON document with its object keys in the order written, and explicit nulls: the
-/// shapes `--json` promises (PRODUCT.md §7) and the control-socket protocol are spelled out
+/// shapes `--json` promises (docs/PRODUCT.md §7) and the control-socket protocol are spelled out
 /// field by field, which Codable's synthesized encoding (dropping nil fields, reordering
 /// keys) would not keep.
 public enum JSONValue: Sendable, Equatable {

@@ -1,6 +1,6 @@
 /// Where a track sits in its album when the tags are silent: the disc from a folder named
 /// like `CD1`, `CD 2`, `Disc 3`, `disc3`, and the disc and track from a file name like
-/// `03 - Song` or `1-03 Song` (PRODUCT.md §3, §8). Tags always win over these.
+/// `03 - Song` or `1-03 Song` (docs/PRODUCT.md §3, §8). Tags always win over these.
 public enum TrackPlacement {
     /// The disc number a folder name announces: "CD1", "CD 2", "Disc 3", "disc3", "Disk-04",
     /// "CD1 - The Early Years". Nil for any other name.

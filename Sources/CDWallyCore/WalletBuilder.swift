@@ -1,4 +1,4 @@
-/// Turns the albums the playlist's entries resolved to into a wallet (PRODUCT.md §2, §4, §8):
+/// Turns the albums the playlist's entries resolved to into a wallet (docs/PRODUCT.md §2, §4, §8):
 /// the first occurrence of an album counts; an edition ("X (Deluxe)", "X [Remastered]") by
 /// the same album artist merges into the first occurrence of its base title; the discs are
 /// sorted into wallet order and cut to capacity.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The order of discs in the wallet (PRODUCT.md §4): artist sort key (ALBUMARTISTSORT, else
+/// The order of discs in the wallet (docs/PRODUCT.md §4): artist sort key (ALBUMARTISTSORT, else
 /// the album artist; folded; a leading article ignored), then release date ascending with
 /// undated albums last, then title, then id, so the same playlist always gives the same order.
 public enum WalletOrder {

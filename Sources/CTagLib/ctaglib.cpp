@@ -2,7 +2,7 @@
 //
 // TagLib keeps a little global state: a debug listener and some tables it fills lazily
 // on first use without locking. ctaglib_initialize settles all of it on one thread, so
-// the readers that follow may run on many threads at once (TECH-NOTES §2, thread safety).
+// the readers that follow may run on many threads at once (docs/PLATFORM-NOTES.md §2, thread safety).
 
 #include "ctaglib_support.hpp"
 #include "ctaglib_stream.hpp"

@@ -2,7 +2,7 @@ import Testing
 
 @testable import CDWallyCore
 
-/// The album and wallet rules of PRODUCT.md §3–§4 on synthetic tag records. The same rules
+/// The album and wallet rules of docs/PRODUCT.md §3–§4 on synthetic tag records. The same rules
 /// are exercised on real files through TagLib and SQLite in CDWallyLibraryTests.
 @Suite struct AlbumRulesTests {
     private func file(_ path: String, _ tags: TrackTags) -> TrackFile {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Bad input gets a clear line and loses nothing (issue #2, "Bad input").
+/// Bad input gets a clear line and loses nothing.
 @Suite struct BadInputTests {
     /// A folder cdwally may not read. Root reads everything, so as root the command runs as
     /// `nobody` through setpriv(1) instead.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Control from outside (issue #4): a real `cdwally serve` driven only by other cdwally
+/// Control from outside: a real `cdwally serve` driven only by other cdwally
 /// processes over the control socket, and by the real playerctl over a private D-Bus.
 @Suite struct ControlCommandTests {
     /// Three albums of silence, 40 s a track, so nothing ends while a test looks.

@@ -3,8 +3,7 @@ import TestSupport
 import Testing
 
 /// `make install` and `make uninstall` as a packager runs them: into a staging folder
-/// (`DESTDIR`), with the binary these tests were built with, so no release build is needed
-/// (issue #5).
+/// (`DESTDIR`), with the binary these tests were built with, so no release build is needed.
 @Suite struct InstallTests {
     /// What `make install PREFIX=/usr/local` puts in place, besides the examples.
     static let installed = [

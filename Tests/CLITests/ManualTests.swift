@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `man/cdwally.1` is the whole of cdwally for its users (issue #5). These tests keep it
+/// `man/cdwally.1` is the whole of cdwally for its users. These tests keep it
 /// true: to the built binary (every command and option its help shows), to the sources that
 /// define what a user writes or sees (exit codes, config keys, environment variables, the
 /// evdev key map, the control protocol), and to roff (no warnings from `man` or groff).

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `cdwally play` without a terminal, through real libmpv (issue #3): what plays, in which
+/// `cdwally play` without a terminal, through real libmpv: what plays, in which
 /// order, gapless, and where each disc resumes.
 @Suite struct PlaybackCommandTests {
     /// A library of the gapless FLAC fixtures (one album, three tracks) and a silent 40 s album.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The wallet commands run as a user runs them: the built binary, a private home, real
-/// files. Checks stdout, stderr and the exit code (PRODUCT.md §7, issue #2).
+/// files. Checks stdout, stderr and the exit code (docs/PRODUCT.md §7).
 @Suite struct WalletCommandTests {
     private func makeLibrary() throws -> TestLibrary {
         let library = try TestLibrary()

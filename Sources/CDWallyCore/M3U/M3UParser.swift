@@ -1,6 +1,6 @@
 import Foundation
 
-/// Parses M3U and M3U8 playlists from bytes (PRODUCT.md §2, TECH-NOTES §5).
+/// Parses M3U and M3U8 playlists from bytes (docs/PRODUCT.md §2, docs/PLATFORM-NOTES.md §5).
 ///
 /// `#EXTM3U`, `#EXTINF`, comments, blank lines, CRLF and a UTF-8 BOM are understood. A `.m3u8`
 /// is UTF-8; a `.m3u` is UTF-8 when it is valid UTF-8, else Windows-1252. Paths keep their

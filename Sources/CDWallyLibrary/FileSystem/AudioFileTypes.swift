@@ -1,7 +1,7 @@
 import CDWallyCore
 
 /// The file name extensions the library indexes: what TagLib reads and mpv plays
-/// (PRODUCT.md §1). Anything else in a music folder (covers, cue sheets, logs) is ignored.
+/// (docs/PRODUCT.md §1). Anything else in a music folder (covers, cue sheets, logs) is ignored.
 public enum AudioFileTypes {
     public static let extensions: Set<String> = [
         "flac", "mp3", "ogg", "oga", "opus", "m4a", "m4b", "mp4", "aac", "alac", "wav", "aif", "aiff",

@@ -53,7 +53,7 @@ public struct DirectoryListing: Sendable {
             case Int32(DT_DIR):
                 listing.subdirectories.append(Entry(path: path, status: status(of: name, in: descriptor)))
             case Int32(DT_LNK), Int32(DT_UNKNOWN):
-                // Links are followed (PRODUCT.md §8); some file systems report no type at all.
+                // Links are followed (docs/PRODUCT.md §8); some file systems report no type at all.
                 guard let status = status(of: name, in: descriptor) else { continue }
                 switch status.kind {
                 case .regular:

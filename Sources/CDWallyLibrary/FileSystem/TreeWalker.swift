@@ -6,7 +6,7 @@ import CDWallyCore
     import Darwin
 #endif
 
-/// Walks a directory tree in byte order, following symbolic links (PRODUCT.md §8): a
+/// Walks a directory tree in byte order, following symbolic links (docs/PRODUCT.md §8): a
 /// directory reached twice (same device and inode) is visited once, a link back to one of
 /// its own ancestors is reported as a loop, and a directory that cannot be read is reported
 /// and skipped. Nothing about one directory stops the walk.

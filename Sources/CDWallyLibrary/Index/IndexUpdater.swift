@@ -2,7 +2,7 @@ import CDWallyCore
 import Dispatch
 import Foundation
 
-/// Brings the index up to date with the files on disk (PRODUCT.md §1).
+/// Brings the index up to date with the files on disk (docs/PRODUCT.md §1).
 ///
 /// Incremental: a file whose size and mtime match the index is not read again, so a warm
 /// refresh costs a `stat` per file. Changed and new files are read by TagLib on every core,

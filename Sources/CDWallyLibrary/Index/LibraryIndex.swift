@@ -9,7 +9,7 @@ import Logging
     import Darwin
 #endif
 
-/// The SQLite index of one library root (PRODUCT.md §1): each audio file's size, mtime and
+/// The SQLite index of one library root (docs/PRODUCT.md §1): each audio file's size, mtime and
 /// tags, and the keys that find its album or find it again after it moved.
 ///
 /// Thread-safe: GRDB's `DatabasePool` serialises writers and lets readers run alongside, in

@@ -1,6 +1,6 @@
 import CDWallyCore
 
-/// Turns playlist entries into albums (PRODUCT.md §2).
+/// Turns playlist entries into albums (docs/PRODUCT.md §2).
 ///
 /// It first looks at the disc: the folders the entries live in (and their sibling `CD1`,
 /// `CD2` folders) are refreshed in the index and answered from, so a big library is not

@@ -1,7 +1,7 @@
 import CDWallyCore
 
 /// Finds the CDs playlists under a library root: every file named `CDs.m3u` or `CDs.m3u8`
-/// in any case (PRODUCT.md §2). It lists directory names only and reads no tags, so even
+/// in any case (docs/PRODUCT.md §2). It lists directory names only and reads no tags, so even
 /// a large library answers quickly.
 public enum PlaylistFinder {
     public static func playlists(under root: RawPath) -> (paths: [RawPath], problems: [TreeWalker.Problem]) {
@@ -11,7 +11,7 @@ public enum PlaylistFinder {
         return (found.sorted(), walker.problems)
     }
 
-    /// Picks among several playlists (PRODUCT.md §2): the most recently modified; on a tie,
+    /// Picks among several playlists (docs/PRODUCT.md §2): the most recently modified; on a tie,
     /// the one with more resolvable entries; on a tie, the first path in byte order.
     /// `resolvable` is asked only for playlists tied on time.
     public static func choose(

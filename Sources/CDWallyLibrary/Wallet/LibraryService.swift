@@ -2,7 +2,7 @@ import CDWallyCore
 import Foundation
 
 /// The library's front door for commands: finds the root, keeps the index fresh, and turns
-/// the CDs playlist into a wallet (PRODUCT.md §1–§4).
+/// the CDs playlist into a wallet (docs/PRODUCT.md §1–§4).
 ///
 /// A value; each call does its own work and may be used from any one thread at a time.
 public struct LibraryService: Sendable {

@@ -10,7 +10,7 @@ public struct WalletReport: Sendable {
         public var reason: String
     }
 
-    /// Counts as `doctor` reports them (PRODUCT.md §8).
+    /// Counts as `doctor` reports them (docs/PRODUCT.md §8).
     public struct EntryCounts: Sendable, Equatable {
         /// Every entry line, streams included.
         public var total = 0

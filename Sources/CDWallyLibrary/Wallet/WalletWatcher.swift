@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Logging
 
-/// Keeps a running player's wallet in step with the disk (PRODUCT.md §1, §4). Every few
+/// Keeps a running player's wallet in step with the disk (docs/PRODUCT.md §1, §4). Every few
 /// seconds it checks what the wallet depends on (the playlist file, the wallet's folders and
 /// files) with a few `stat` calls, and rebuilds the wallet only when one of them changed.
 /// It indexes the rest of the library in the background once playback has had a few seconds

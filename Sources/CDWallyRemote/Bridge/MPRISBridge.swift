@@ -4,7 +4,7 @@ import Logging
 
 /// Connects a `Player` to an `MPRISServer`: player events become MPRIS state and signals,
 /// MPRIS calls become player commands. Desktop media keys, `playerctl` and widgets then
-/// drive cdwally like any other player (PRODUCT.md §6).
+/// drive cdwally like any other player (docs/PRODUCT.md §6).
 ///
 /// Threads: MPRIS calls arrive on the bus thread and are handed to tasks at once; the
 /// event loop runs in its own task. Cover lookups (file I/O) happen there, never on the bus.

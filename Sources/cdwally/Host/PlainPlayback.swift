@@ -3,7 +3,7 @@ import CDWallyPlayer
 import Foundation
 
 /// `play` without a terminal: one plain line per track change on stdout, no escape codes,
-/// warnings on stderr; ends when the disc ends with `--then stop` (PRODUCT.md §5, §8).
+/// warnings on stderr; ends when the disc ends with `--then stop` (docs/PRODUCT.md §5, §8).
 struct PlainPlayback {
     let host: PlayerHost
     private let events: AsyncStream<PlayerEvent>

@@ -9,7 +9,7 @@ extension PlayerHost {
     }
 
     /// Claims this user's control socket before anything else starts (one player per user,
-    /// PRODUCT.md §5); requests wait at the gate until the player joins.
+    /// docs/PRODUCT.md §5); requests wait at the gate until the player joins.
     static func claimControl(environment: [String: String]) throws(ControlError) -> Claim {
         let gate = ControlGate()
         do {

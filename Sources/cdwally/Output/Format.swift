@@ -11,7 +11,7 @@ enum Format {
             ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
     }
 
-    /// ISO 8601 in UTC, as `doctor` reports times (PRODUCT.md §8).
+    /// ISO 8601 in UTC, as `doctor` reports times (docs/PRODUCT.md §8).
     static func timestamp(_ date: Date) -> String {
         date.formatted(
             .iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false)

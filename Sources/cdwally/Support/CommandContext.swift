@@ -65,7 +65,7 @@ struct CommandContext {
         return ExitCode(failure.code)
     }
 
-    /// Opens the library (PRODUCT.md §1 for where it is), with a progress line on stderr
+    /// Opens the library (docs/PRODUCT.md §1 for where it is), with a progress line on stderr
     /// when stderr is a terminal.
     mutating func library() throws -> LibraryService {
         let progress: (@Sendable (ScanProgress) -> Void)? =
@@ -89,7 +89,7 @@ struct CommandContext {
         LibraryNotes.folder(stateHome: settings.directories.cdwallyState, root: root)
     }
 
-    /// Builds the wallet, telling the user once when capacity hides discs (PRODUCT.md §4).
+    /// Builds the wallet, telling the user once when capacity hides discs (docs/PRODUCT.md §4).
     /// Throws when there is no CDs playlist unless `allowingNoPlaylist` (for `doctor`).
     mutating func wallet(wholeTree: Bool = false, allowingNoPlaylist: Bool = false) throws -> (
         LibraryService, WalletReport

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// Exit codes, from sysexits(3) where one fits (PRODUCT.md §7).
+/// Exit codes, from sysexits(3) where one fits (docs/PRODUCT.md §7).
 enum ExitStatus {
     /// `cdwally pause` and friends with no player running.
     static let noPlayer: Int32 = 3

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The options every command takes, before or after the subcommand's name (PRODUCT.md §8).
+/// The options every command takes, before or after the subcommand's name (docs/PRODUCT.md §8).
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long, help: ArgumentHelp("The music library folder.", valueName: "dir"),

@@ -5,7 +5,7 @@
 #endif
 
 /// What the process's standard streams are connected to, for choosing between a display
-/// for people and plain lines for pipes (PRODUCT.md §7).
+/// for people and plain lines for pipes (docs/PRODUCT.md §7).
 struct Terminal: Sendable {
     var stdoutIsTerminal: Bool
     var stderrIsTerminal: Bool

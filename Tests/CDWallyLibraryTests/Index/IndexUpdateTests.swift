@@ -5,7 +5,7 @@ import Testing
 
 @testable import CDWallyLibrary
 
-/// The index on real files and a real SQLite database (PRODUCT.md §1, §8).
+/// The index on real files and a real SQLite database (docs/PRODUCT.md §1, §8).
 @Suite struct IndexUpdateTests {
     @Test func incrementalScanReadsOnlyWhatChanged() throws {
         let library = try TestLibrary()

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// PRODUCT.md §2–§4 on real files: TagLib reads them, SQLite indexes them, the playlist
+/// docs/PRODUCT.md §2–§4 on real files: TagLib reads them, SQLite indexes them, the playlist
 /// resolves against the disk.
 @Suite struct WalletResolutionTests {
     private func titles(_ report: WalletReport) -> [String] { report.wallet.discs.map(\.title) }

@@ -7,7 +7,7 @@ import Testing
 @testable import CDWallyLibrary
 
 /// The watcher leaves a starting player alone for a while, then indexes the whole library
-/// and follows the wallet (PRODUCT.md §1, §4).
+/// and follows the wallet (docs/PRODUCT.md §1, §4).
 @Suite struct WalletWatcherTests {
     @Test func beforeTheDelayOnlyTheWalletsOwnFilesAreFollowed() async throws {
         let (library, service, initial) = try Self.albumsAAndB()

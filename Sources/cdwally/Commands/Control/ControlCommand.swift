@@ -3,7 +3,7 @@ import CDWallyCore
 import CDWallyRemote
 
 /// What the commands that steer a running player share: send one request over the control
-/// socket, then show the player's state (PRODUCT.md §6). No player → exit 3 with a hint.
+/// socket, then show the player's state (docs/PRODUCT.md §6). No player → exit 3 with a hint.
 enum ControlCommand {
     static func run(_ request: ControlRequest, global: GlobalOptions, json: Bool) throws {
         try CommandContext.run(global) { context in
