@@ -127,7 +127,7 @@ extension PlayerEngine {
     func stop() throws(PlayerError) {
         guard isActive else { return }
         elapsed = currentPosition()
-        saveCurrent(at: elapsed)
+        saveCurrent(at: elapsed, playing: false)
         resolveWaiters(with: .superseded)
         stopMPV()
         state = .stopped

@@ -132,20 +132,31 @@ extension PlayerEngine {
             let error = PlayerError.nothingPlayable(album: album.title)
             hub.emit(.error(error))
             resolveWaiters(with: .failed(error))
+            hub.emit(.playbackFinished(walletPlayedThrough: false))
             return
         }
         resolveWaiters(with: .ended)
         let nextPosition: Int?
+        // A CD changer in "continue" mode stops after the last disc; `--repeat` loops.
+        let playedThrough =
+            configuration.endOfDisc == .next && !configuration.repeatWallet
+            && (disc.position ?? 0) >= wallet.discs.count
         switch configuration.endOfDisc {
         case .stop: nextPosition = nil
-        case .next: nextPosition = DiscPicker.next(after: disc.position, count: wallet.discs.count)
+        case .next:
+            nextPosition =
+                playedThrough ? nil : DiscPicker.next(after: disc.position, count: wallet.discs.count)
         case .random: nextPosition = randomPosition()
         }
-        guard let nextPosition, let nextAlbum = wallet.disc(at: nextPosition) else { return }
+        guard let nextPosition, let nextAlbum = wallet.disc(at: nextPosition) else {
+            hub.emit(.playbackFinished(walletPlayedThrough: playedThrough))
+            return
+        }
         do {
             try load(nextAlbum, at: nextPosition, from: store.resumePoint(for: nextAlbum) ?? .start)
         } catch {
             hub.emit(.error(error))
+            hub.emit(.playbackFinished(walletPlayedThrough: false))
         }
     }
 

@@ -94,13 +94,14 @@ actor PlayerEngine {
         return max(0, seconds)
     }
 
-    /// Remembers the current track and `position` for the current disc and queues a write.
-    func saveCurrent(at position: Double) {
+    /// Remembers the current track and `position` for the current disc, and whether it is
+    /// playing (what `serve` restores after a power cut), and queues a write.
+    func saveCurrent(at position: Double, playing: Bool? = nil) {
         guard let disc, let trackIndex, disc.album.tracks.indices.contains(trackIndex - 1) else { return }
         let resume = DiscResume(
             trackIndex: trackIndex, trackPath: disc.album.tracks[trackIndex - 1].path,
             position: position.isFinite ? max(0, position) : 0, finished: false, lastPlayed: Date())
-        store.record(resume, for: disc.album.id)
+        store.record(resume, for: disc.album.id, playing: playing ?? (state == .playing))
         writeStore()
     }
 
@@ -109,7 +110,7 @@ actor PlayerEngine {
         guard let first = album.tracks.first else { return }
         let resume = DiscResume(
             trackIndex: 1, trackPath: first.path, position: 0, finished: true, lastPlayed: Date())
-        store.record(resume, for: album.id)
+        store.record(resume, for: album.id, playing: false)
         writeStore()
     }
 
