@@ -11,15 +11,21 @@ struct Terminal: Sendable {
     var stderrIsTerminal: Bool
     /// Colour and bold only on a terminal, and never with `NO_COLOR` set.
     var useColor: Bool
-    /// Columns available on stdout: the terminal's width, else 80.
+    /// Columns available on stdout: `COLUMNS` when set, else the terminal's width; a pipe
+    /// or file has no width, so nothing is cut for a script (`unlimited`).
     var width: Int
+
+    /// The width of output that is never cut.
+    static let unlimited = 1 << 20
 
     static func current(environment: [String: String]) -> Terminal {
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         var size = winsize()
-        let width =
+        let terminalWidth =
             stdoutIsTerminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
-            ? Int(size.ws_col) : 80
+            ? Int(size.ws_col) : nil
+        let columns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        let width = columns ?? terminalWidth ?? (stdoutIsTerminal ? 80 : unlimited)
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return Terminal(
             stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
