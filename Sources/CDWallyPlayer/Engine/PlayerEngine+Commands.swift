@@ -113,6 +113,10 @@ extension PlayerEngine {
         try mpv.setPaused(false)
         state = .playing
         lastSave = .now
+        if let entryID = startedWhilePaused {
+            startedWhilePaused = nil
+            didStart(entryID)
+        }
         publish()
     }
 
@@ -141,12 +145,16 @@ extension PlayerEngine {
             discEnded()
             return
         }
+        expectsTrackStart = true
+        defer { expectsTrackStart = false }
         try mpv.playlistNext()
         try await waitForPlayback()
     }
 
     func previous() async throws(PlayerError) {
         guard isActive, queue != nil, let trackIndex else { return }
+        expectsTrackStart = true
+        defer { expectsTrackStart = false }
         if currentPosition() < Self.previousTrackWindow && trackIndex > 1 {
             try mpv.playlistPrevious()
         } else {

@@ -30,7 +30,15 @@ extension PlayerEngine {
         }
     }
 
-    private func didStart(_ entryID: Int64) {
+    /// A track started. While paused this is mpv's decoder filling its buffer past the end
+    /// of the paused track (with a pipe as output, seconds ahead): what the listener hears
+    /// on resume is still the paused track, so the start is applied on unpause instead, and
+    /// the saved place stays where the pause left it.
+    func didStart(_ entryID: Int64) {
+        if state == .paused && !expectsTrackStart {
+            startedWhilePaused = entryID
+            return
+        }
         activeEntryID = entryID
         guard let queue, let index = queue.trackIndex(of: entryID) else { return }
         trackIndex = index
@@ -85,6 +93,8 @@ extension PlayerEngine {
     }
 
     private func didChange(_ name: String, to value: MPVNode) {
+        // Once a track started while paused, mpv's position and length are that track's.
+        if startedWhilePaused != nil && (name == "time-pos" || name == "duration") { return }
         switch name {
         case "time-pos":
             guard queue?.contains(activeEntryID) == true, let seconds = value.doubleValue, seconds.isFinite

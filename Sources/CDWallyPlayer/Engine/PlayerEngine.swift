@@ -40,6 +40,11 @@ actor PlayerEngine {
     /// The entry mpv started last, whichever disc it belonged to.
     var activeEntryID: Int64?
     var isSeeking = false
+    /// A track mpv started by itself while paused, applied when playback goes on (`didStart`).
+    var startedWhilePaused: Int64?
+    /// A command (next, previous) is moving to another track: its start applies at once,
+    /// paused or not.
+    var expectsTrackStart = false
     var lastSave = ContinuousClock.now
     /// Falling back to a null output is said once per player, not at every disc.
     var warnedOfNullOutput = false
@@ -88,7 +93,8 @@ actor PlayerEngine {
 
     /// Where mpv is in the current file, falling back to the last known position.
     func currentPosition() -> Double {
-        guard queue?.contains(activeEntryID) == true,
+        // mpv's position is the next track's once it started while paused.
+        guard startedWhilePaused == nil, queue?.contains(activeEntryID) == true,
             let seconds = (try? mpv.property("time-pos"))?.doubleValue, seconds.isFinite
         else { return elapsed }
         return max(0, seconds)
@@ -122,6 +128,7 @@ actor PlayerEngine {
     /// Ends mpv's playback of whatever it holds; its END_FILE events will not match a queue.
     func stopMPV() {
         queue = nil
+        startedWhilePaused = nil
         do {
             try mpv.stop()
         } catch {
@@ -133,7 +140,9 @@ actor PlayerEngine {
     func shutdown() async {
         guard !isShutDown else { return }
         if isActive {
-            elapsed = currentPosition()
+            // Paused, `elapsed` is where the listener stopped (seeks update it); mpv's
+            // position may have moved on with its buffer (a pipe as output).
+            if state == .playing { elapsed = currentPosition() }
             saveCurrent(at: elapsed)
             state = .stopped
         }
