@@ -43,10 +43,10 @@ struct PlainPlayback {
         watcher.cancel()
     }
 
-    /// Prints a line and flushes it: a pipe or log file should see each track as it starts,
-    /// not when a buffer fills.
+    /// Prints a line (tags cleaned of control characters) and flushes it: a pipe or log
+    /// file should see each track as it starts, not when a buffer fills.
     static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        FileHandle.standardOutput.write(Data((ShownText.clean(line) + "\n").utf8))
     }
 
     /// "Disc 2 · Track 3/12 · Artist — Album — Title (4:05)".

@@ -133,7 +133,9 @@ struct CommandContext {
     }
 
     /// Prints to stdout.
+    /// Prints a command's output; whatever came from tags or file names has its control
+    /// characters shown as U+FFFD (JSON escapes them itself, so it passes unchanged).
     func print(_ text: String) {
-        Swift.print(text)
+        Swift.print(ShownText.cleanLines(text))
     }
 }

@@ -1,3 +1,5 @@
+import CDWallyCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -38,8 +40,10 @@ struct Terminal: Sendable {
 
 /// Writes to standard error without buffering surprises.
 enum StandardError {
+    /// Writes `text`, its lines cleaned of control characters (a path or tag in a message
+    /// must not reach the terminal raw).
     static func emit(_ text: String) {
-        var bytes = Array(text.utf8)
+        var bytes = Array(ShownText.cleanLines(text).utf8)
         bytes.withUnsafeMutableBytes { buffer in
             var offset = 0
             while offset < buffer.count {
