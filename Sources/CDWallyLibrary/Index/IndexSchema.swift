@@ -4,7 +4,7 @@ import GRDB
 /// keys that no longer matches the code empties the track table, and the next scan refills it.
 enum IndexSchema {
     /// Bump when `AlbumGrouper.identityKey` or the loose keys change meaning.
-    static let derivedKeysVersion = "1"
+    static let derivedKeysVersion = "2"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
