@@ -33,6 +33,11 @@ enum IndexSchema {
                     CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
                     """)
         }
+        // A playlist entry may name a file by another path than the one indexed (a symbolic
+        // link): it is looked up by device and inode (docs/PRODUCT.md §8).
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "CREATE INDEX track_file ON track(device, inode)")
+        }
         return migrator
     }
 }

@@ -182,40 +182,6 @@ extension LibraryIndex {
         }
     }
 
-    /// Readable files whose loose title (and artist, when given) match, in path order.
-    func find(titleKey: String, artistKey: String?) throws(LibraryError) -> [(
-        path: RawPath, albumKey: String
-    )] {
-        try read { db in
-            let rows =
-                if let artistKey {
-                    try Row.fetchAll(
-                        db,
-                        sql:
-                            "SELECT path, albumKey FROM track WHERE titleKey = ? AND artistKey = ? AND problem IS NULL ORDER BY path",
-                        arguments: [titleKey, artistKey])
-                } else {
-                    try Row.fetchAll(
-                        db,
-                        sql:
-                            "SELECT path, albumKey FROM track WHERE titleKey = ? AND problem IS NULL ORDER BY path",
-                        arguments: [titleKey])
-                }
-            return rows.map { (RawPath(databaseBytes: $0["path"]), $0["albumKey"]) }
-        }
-    }
-
-    /// Readable files whose loose file name (without extension) matches, in path order.
-    func find(nameKey: String) throws(LibraryError) -> [(path: RawPath, albumKey: String)] {
-        try read { db in
-            try Row.fetchAll(
-                db,
-                sql: "SELECT path, albumKey FROM track WHERE nameKey = ? AND problem IS NULL ORDER BY path",
-                arguments: [nameKey]
-            ).map { (RawPath(databaseBytes: $0["path"]), $0["albumKey"]) }
-        }
-    }
-
     public func statistics() throws(LibraryError) -> IndexStatistics {
         try read { db in
             // One pass over the table: COUNT(problem) counts the rows that have one.
