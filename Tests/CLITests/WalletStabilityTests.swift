@@ -45,15 +45,8 @@ import Testing
             "Daft Punk", "Daft Punk feat. Pharrell Williams & Nile Rodgers",
             "Daft Punk feat. Julian Casablancas",
         ]
-        for (number, artist) in credits.enumerated() {
-            try library.add(
-                "Daft Punk/RAM/0\(number + 1) Song.flac",
-                tags: [
-                    "TITLE": "Song \(number + 1)", "ARTIST": artist, "ALBUM": "Random Access Memories",
-                    "TRACKNUMBER": "\(number + 1)",
-                ],
-                tagger: .metaflac)
-        }
+        try library.addAlbum(
+            "Daft Punk/RAM", album: "Random Access Memories", artists: credits, tagger: .metaflac)
         for copy in ["FLAC", "MP3"] {
             try library.addAlbum(
                 "\(copy)/Blur/Blur", artist: "Blur", album: "Blur", tracks: 3, tagger: .metaflac)
@@ -70,7 +63,7 @@ import Testing
         try library.playlist(
             """
             #EXTM3U
-            Daft Punk/RAM/03 Song.flac
+            Daft Punk/RAM/03 Random Access Memories 3.flac
             FLAC/Blur/Blur/02 Blur 2.flac
             Floyd/Animals/Disc One/01 Animals 1.flac
             Air/Moon Safari/02 Moon Safari 2.flac

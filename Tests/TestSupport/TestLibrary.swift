@@ -97,6 +97,22 @@ public final class TestLibrary: @unchecked Sendable {
         }
     }
 
+    /// An album of no album artist in `folder` whose track N, "0N Album N", credits
+    /// `artists[N-1]`: how featured guests and ripped compilations are tagged.
+    public func addAlbum(_ folder: String, album: String, artists: [String], tagger: Tagger = .taglib) throws
+    {
+        for (index, artist) in artists.enumerated() {
+            let number = index + 1
+            try add(
+                "\(folder)/0\(number) \(album) \(number).flac",
+                tags: [
+                    "TITLE": "\(album) \(number)", "ARTIST": artist, "ALBUM": album,
+                    "TRACKNUMBER": "\(number)",
+                ],
+                tagger: tagger)
+        }
+    }
+
     public func write(_ path: String, _ bytes: [UInt8]) throws {
         let destination = root + "/" + path
         try FileManager.default.createDirectory(

@@ -36,23 +36,11 @@ import Testing
             "Daft Punk", "Daft Punk feat. Pharrell Williams & Nile Rodgers",
             "Daft Punk ft. Julian Casablancas",
         ]
-        for (number, artist) in credits.enumerated() {
-            try library.add(
-                "Daft Punk/RAM/0\(number + 1) Song.flac",
-                tags: [
-                    "TITLE": "Song \(number + 1)", "ARTIST": artist, "ALBUM": "Random Access Memories",
-                    "TRACKNUMBER": "\(number + 1)",
-                ],
-                tagger: .metaflac)
-            try library.add(
-                "Rips/Now 1/0\(number + 1) Hit.flac",
-                tags: [
-                    "TITLE": "Hit \(number + 1)", "ARTIST": "Singer \(number + 1)", "ALBUM": "Now 1",
-                    "TRACKNUMBER": "\(number + 1)",
-                ],
-                tagger: .metaflac)
-        }
-        try library.playlist("Daft Punk/RAM/02 Song.flac\nRips/Now 1/03 Hit.flac\n")
+        try library.addAlbum(
+            "Daft Punk/RAM", album: "Random Access Memories", artists: credits, tagger: .metaflac)
+        try library.addAlbum(
+            "Rips/Now 1", album: "Now 1", artists: (1...3).map { "Singer \($0)" }, tagger: .metaflac)
+        try library.playlist("Daft Punk/RAM/02 Random Access Memories 2.flac\nRips/Now 1/03 Now 1 3.flac\n")
         let report = try walletAcrossScan(library)
         #expect(report.wallet.discs.map(\.albumArtist) == ["Daft Punk", "Various Artists"])
         #expect(report.wallet.discs.map(\.trackCount) == [3, 3])
@@ -114,25 +102,20 @@ import Testing
 
     @Test func missingFilesResolveByCaseByFolderByTagsAndByNameOnlyWhereTheFoldersAgree() throws {
         let library = try TestLibrary()
-        try library.add(
-            "Air/Moon Safari/02 Sexy Boy.flac",
-            tags: ["TITLE": "Sexy Boy", "ARTIST": "Air", "ALBUM": "Moon Safari", "TRACKNUMBER": "2"],
-            tagger: .metaflac)
-        try library.add(
-            "Moby/Play/01 Intro.flac",
-            tags: ["TITLE": "Intro", "ARTIST": "Moby", "ALBUM": "Play", "TRACKNUMBER": "1"], tagger: .metaflac
-        )
+        // Folder, file name, title, artist, album, track number.
+        let songs = [
+            ("Air/Moon Safari", "02 Sexy Boy", "Sexy Boy", "Air", "Moon Safari", 2),
+            ("Moby/Play", "01 Intro", "Intro", "Moby", "Play", 1),
+            ("Blur/Blur", "02 Song 2", "Song 2", "Blur", "Blur", 2),
+            ("Pumpkins/Siamese", "03 Today", "Today", "The Smashing Pumpkins", "Siamese Dream", 3),
+        ]
+        for (folder, name, title, artist, album, track) in songs {
+            try library.add(
+                "\(folder)/\(name).flac",
+                tags: ["TITLE": title, "ARTIST": artist, "ALBUM": album, "TRACKNUMBER": "\(track)"],
+                tagger: .metaflac)
+        }
         try library.addAlbum("Blur/Parklife", artist: "Blur", album: "Parklife", tracks: 3, tagger: .metaflac)
-        try library.add(
-            "Blur/Blur/02 Song 2.flac",
-            tags: ["TITLE": "Song 2", "ARTIST": "Blur", "ALBUM": "Blur", "TRACKNUMBER": "2"],
-            tagger: .metaflac)
-        try library.add(
-            "Pumpkins/Siamese/03 Today.flac",
-            tags: [
-                "TITLE": "Today", "ARTIST": "The Smashing Pumpkins", "ALBUM": "Siamese Dream",
-                "TRACKNUMBER": "3",
-            ], tagger: .metaflac)
         try library.playlist(
             """
             #EXTM3U

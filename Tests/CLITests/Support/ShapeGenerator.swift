@@ -30,19 +30,10 @@ struct ShapeGenerator {
             case 0:
                 try library.addAlbum(folder, artist: artist, album: title, tracks: 3, extraTags: extra)
             case 1:
-                for track in 1...3 {
-                    let credit = track == 1 ? artist : "\(artist) feat. Guest \(track)"
-                    try library.add(
-                        "\(folder)/0\(track) Song.flac",
-                        tags: ["ARTIST": credit, "ALBUM": title, "TRACKNUMBER": "\(track)"], tagger: .metaflac
-                    )
-                }
+                let credits = [artist, "\(artist) feat. Guest", "\(artist) ft. Other Guest"]
+                try library.addAlbum(folder, album: title, artists: credits, tagger: .metaflac)
             case 2:
-                for track in 1...3 {
-                    try library.add(
-                        "\(folder)/0\(track) Hit.flac",
-                        tags: ["ARTIST": "Singer \(track)", "ALBUM": "Hits", "TRACKNUMBER": "\(track)"])
-                }
+                try library.addAlbum(folder, album: "Hits", artists: ["Singer 1", "Singer 2", "Singer 3"])
             case 3:
                 for copy in ["FLAC", "MP3"] {
                     try library.addAlbum("\(copy)/\(folder)", artist: artist, album: title, extraTags: extra)
