@@ -3,8 +3,8 @@ import CDWallyCore
 /// Finds, in the whole index, the track a playlist entry meant when its file is missing
 /// (docs/PRODUCT.md §2): by the `#EXTINF` artist and title, tried both ways round (iTunes
 /// writes "Title - Artist"), then by file name. A name alone proves nothing (every other album
-/// has an `01 Intro`): a track found by name counts only when the entry's folder names or its
-/// `#EXTINF` agree with that track's album or artist.
+/// has an `01 Intro`): a track found by name, or by an `#EXTINF` that gives only a title, counts
+/// only when the entry's folder names (or its `#EXTINF`) agree with that track's album or artist.
 struct MovedTrackSearch {
     let index: LibraryIndex
 
@@ -20,8 +20,9 @@ struct MovedTrackSearch {
             if let artist = hint.artist { readings.append((hint.title, artist)) }
             for reading in readings where !TextKey.loose(reading.title).isEmpty {
                 let artist = reading.artist.map(TextKey.loose)
-                if let match = try index.find(titleKey: TextKey.loose(reading.title), artistKey: artist).first
-                {
+                let found = try index.find(titleKey: TextKey.loose(reading.title), artistKey: artist)
+                let folders = folderWords(entry)
+                if let match = found.first(where: { artist != nil || agrees(folders, $0.file.tags) }) {
                     return .track(match, .tags(match.file.path))
                 }
             }
@@ -31,7 +32,11 @@ struct MovedTrackSearch {
         let numbers = TrackPlacement.numbers(fileStem: stem)
         let named =
             name.isEmpty ? [] : try index.find(nameKey: name).filter { numbersAgree(numbers, $0.file) }
-        let words = agreeingWords(entry)
+        var words = folderWords(entry)
+        if let hint = entry.hint {
+            words.formUnion([hint.title, hint.artist].compactMap { $0.map(TextKey.loose) })
+            words.remove("")
+        }
         if let match = named.first(where: { agrees(words, $0.file.tags) }) {
             return .track(match, .nameInFolder(match.file.path))
         }
@@ -54,16 +59,10 @@ struct MovedTrackSearch {
         return true
     }
 
-    /// What may name the album or artist: the entry's last folder names and its `#EXTINF` parts.
-    private func agreeingWords(_ entry: PlaylistEntry) -> Set<String> {
+    /// What may name the album or artist in the entry's path: its last three folder names.
+    private func folderWords(_ entry: PlaylistEntry) -> Set<String> {
         let parts = entry.text.split(whereSeparator: { $0 == "/" || $0 == "\\" }).dropLast().suffix(3)
-        var words = Set(parts.map { TextKey.loose(String($0)) })
-        if let hint = entry.hint {
-            words.insert(TextKey.loose(hint.title))
-            if let artist = hint.artist { words.insert(TextKey.loose(artist)) }
-        }
-        words.remove("")
-        return words
+        return Set(parts.map { TextKey.loose(String($0)) }).subtracting([""])
     }
 
     private func agrees(_ words: Set<String>, _ tags: TrackTags) -> Bool {

@@ -120,6 +120,7 @@ import Testing
             """
             #EXTM3U
             air/MOON SAFARI/02 sexy boy.flac
+            #EXTINF:100,Intro
             Air/Premiers Symptomes/01 Intro.flac
             Blur/Parklife/02 Parklife 2.flac
             #EXTINF:200,Today - The Smashing Pumpkins
@@ -132,7 +133,7 @@ import Testing
         #expect(report.wallet.discs.map(\.title) == ["Moon Safari", "Blur", "Parklife", "Siamese Dream"])
         // The disc whose listed file is gone keeps its id, and with it its resume point.
         #expect(report.wallet.discs.first { $0.title == "Parklife" }?.id == parklife.id)
-        #expect(report.entries.unavailable.map(\.line) == [3])
+        #expect(report.entries.unavailable.map(\.line) == [4])
         #expect(
             report.entries.unavailable.first?.reason.contains("not in a folder named like its album") == true)
         let routes = report.entries.rerouted.map { "\($0.line) \($0.route)" }
@@ -140,9 +141,9 @@ import Testing
         #expect(
             routes == [
                 "2 by path ignoring case: \(root)/Air/Moon Safari/02 Sexy Boy.flac",
-                "4 by folder: \(root)/Blur/Parklife",
-                "6 by tags: \(root)/Pumpkins/Siamese/03 Today.flac",
-                "7 by name in folder \(root)/Blur/Blur",
+                "5 by folder: \(root)/Blur/Parklife",
+                "7 by tags: \(root)/Pumpkins/Siamese/03 Today.flac",
+                "8 by name in folder \(root)/Blur/Blur",
             ])
         #expect(report.entries.resolvedByTags == 2)
     }
