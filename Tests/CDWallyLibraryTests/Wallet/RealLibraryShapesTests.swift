@@ -126,6 +126,7 @@ import Testing
             #EXTINF:200,Today - The Smashing Pumpkins
             /Users/me/Music/iTunes/iTunes Media/Music/Pumps/SD/1-03 Today.m4a
             /Users/me/Music/iTunes/iTunes Media/Music/Blur/Blur/1-02 Song 2.m4a
+            AIR\\moon safari\\02 SEXY BOY.flac
             """)
         let parklife = try #require(try library.wallet().wallet.discs.first { $0.title == "Parklife" })
         try FileManager.default.removeItem(atPath: library.root + "/Blur/Parklife/02 Parklife 2.flac")
@@ -144,6 +145,7 @@ import Testing
                 "5 by folder: \(root)/Blur/Parklife",
                 "7 by tags: \(root)/Pumpkins/Siamese/03 Today.flac",
                 "8 by name in folder \(root)/Blur/Blur",
+                "9 by path ignoring case: \(root)/Air/Moon Safari/02 Sexy Boy.flac",
             ])
         #expect(report.entries.resolvedByTags == 2)
     }
