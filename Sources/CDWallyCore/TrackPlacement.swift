@@ -12,7 +12,8 @@ public enum TrackPlacement {
     }
 
     /// A disc marker ending an album title, as CDDB-era rips write it: "The Wall (Disc 1)",
-    /// "Mellon Collie [CD2]", "Live CD1", "Live - Disc Two". Gives the title without the marker
+    /// "Mellon Collie [CD2]", "Live CD1", "Live - Disc Two", "Tommy (Disc 1 of 2)". Gives the
+    /// title without the marker
     /// and the disc number; nil when the title ends in no marker or is nothing but one.
     public static func discMarker(inTitle title: String) -> (title: String, disc: Int)? {
         let trimmed = Substring(title).trimmingCharacters(in: .whitespaces)
@@ -66,6 +67,13 @@ public enum TrackPlacement {
             after = rest.dropFirst(word.count)
         }
         if after.isEmpty { return number }
+        // "Disc 1 of 2": the total says nothing more.
+        let total = after.drop(while: { $0 == " " })
+        if total.hasPrefix("of "), total.dropFirst(3).allSatisfy({ $0.isASCII && $0.isNumber }),
+            total.count > 3
+        {
+            return number
+        }
         // "CD1 - Title" is a disc folder; "CD10Songs" or "Discography2" is not.
         guard allowingTrailingText, after.first == " " || after.first == "-" || after.first == "_" else {
             return nil

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The order of discs in the wallet (docs/PRODUCT.md §4): artist sort key (ALBUMARTISTSORT, else
-/// the album artist; one per album artist; folded; a leading article ignored), then release date ascending with
-/// undated albums last, then title, then id, so the same playlist always gives the same order.
+/// the album artist; one per album artist; folded; a leading article ignored), then release
+/// date ascending with undated albums last, then title, then id, so the same playlist always
+/// gives the same order.
 public enum WalletOrder {
     public static func areInIncreasingOrder(_ lhs: Album, _ rhs: Album) -> Bool {
         key(lhs) < key(rhs)
@@ -36,8 +37,8 @@ public enum WalletOrder {
     }
 
     /// The albums in wallet order. One album artist has one sort key: the sort tag of any of
-    /// its albums that carries one (the least when they differ), so an artist's
-    /// albums stay together even when only some are tagged.
+    /// its albums that carries one (the least when they differ), so an artist's albums stay
+    /// together even when only some are tagged.
     public static func sorted(_ albums: [Album]) -> [Album] {
         var sortTags: [String: String] = [:]
         for album in albums {

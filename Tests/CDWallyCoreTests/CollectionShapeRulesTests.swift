@@ -26,6 +26,8 @@ import Testing
         #expect(TrackPlacement.discMarker(inTitle: "Mellon Collie [CD2]")! == ("Mellon Collie", 2))
         #expect(TrackPlacement.discMarker(inTitle: "Live CD1")! == ("Live", 1))
         #expect(TrackPlacement.discMarker(inTitle: "Live - Disc Two")! == ("Live", 2))
+        #expect(TrackPlacement.discMarker(inTitle: "Tommy (Disc 1 of 2)")! == ("Tommy", 1))
+        #expect(TrackPlacement.discNumber(folderName: "CD1 of 2") == 1)
         #expect(TrackPlacement.discMarker(inTitle: "CD1") == nil)
         #expect(TrackPlacement.discMarker(inTitle: "Discovery") == nil)
         #expect(TrackPlacement.discMarker(inTitle: "Hits (Live)") == nil)
