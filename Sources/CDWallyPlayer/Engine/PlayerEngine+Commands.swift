@@ -165,11 +165,35 @@ extension PlayerEngine {
 
     func seek(_ target: SeekTarget) async throws(PlayerError) {
         guard isActive, queue != nil else { return }
+        if isOpeningTrack {
+            // The track just started (by itself, at the end of the last one): seek into it
+            // as soon as mpv has it open rather than fail.
+            pendingSeek = target
+            return
+        }
+        try mpvSeek(target)
+        try await waitForPlayback()
+    }
+
+    /// A seek kept while the track was opening, from the track's start.
+    func applyPendingSeek() {
+        guard let target = pendingSeek else { return }
+        pendingSeek = nil
+        do {
+            switch target {
+            case .relative(let seconds): try mpvSeek(.absolute(max(0, seconds)))
+            case .absolute: try mpvSeek(target)
+            }
+        } catch {
+            hub.emit(.error(error))
+        }
+    }
+
+    private func mpvSeek(_ target: SeekTarget) throws(PlayerError) {
         switch target {
         case .relative(let seconds): try mpv.seek(seconds, relative: true)
         case .absolute(let seconds): try mpv.seek(max(0, seconds), relative: false)
         }
-        try await waitForPlayback()
     }
 
     /// Takes a new wallet. The disc in the player stays (found by id) and takes its new

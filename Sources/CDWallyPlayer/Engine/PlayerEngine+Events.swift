@@ -24,7 +24,10 @@ extension PlayerEngine {
         case .fileLoaded:
             // Announced once the file opened, so a track that fails to load (and is skipped)
             // is never shown as playing.
-            if queue?.contains(activeEntryID) == true { hub.emit(.trackChanged(makeSnapshot())) }
+            guard queue?.contains(activeEntryID) == true else { return }
+            isOpeningTrack = false
+            applyPendingSeek()
+            hub.emit(.trackChanged(makeSnapshot()))
         case .shutdown:
             didShutDown()
         }
@@ -42,6 +45,7 @@ extension PlayerEngine {
         activeEntryID = entryID
         guard let queue, let index = queue.trackIndex(of: entryID) else { return }
         trackIndex = index
+        isOpeningTrack = true
         elapsed = queue.startPosition(of: entryID)
         duration = nil
         isSeeking = false

@@ -45,6 +45,10 @@ actor PlayerEngine {
     /// A command (next, previous) is moving to another track: its start applies at once,
     /// paused or not.
     var expectsTrackStart = false
+    /// Between a track's start and mpv having opened its file, mpv refuses to seek; a seek
+    /// asked for then waits here and is applied once the file is open.
+    var isOpeningTrack = false
+    var pendingSeek: SeekTarget?
     var lastSave = ContinuousClock.now
     /// Falling back to a null output is said once per player, not at every disc.
     var warnedOfNullOutput = false
@@ -129,6 +133,8 @@ actor PlayerEngine {
     func stopMPV() {
         queue = nil
         startedWhilePaused = nil
+        isOpeningTrack = false
+        pendingSeek = nil
         do {
             try mpv.stop()
         } catch {
