@@ -113,11 +113,18 @@ extension PlayerEngine {
         try mpv.setPaused(false)
         state = .playing
         lastSave = .now
-        if let entryID = startedWhilePaused {
-            startedWhilePaused = nil
-            didStart(entryID)
-        }
+        applyStartedWhilePaused()
         publish()
+    }
+
+    /// Catches up with a track mpv started while paused: on unpause, or before a seek (which
+    /// mpv applies to the track it holds, so the display must hold it too).
+    func applyStartedWhilePaused() {
+        guard let entryID = startedWhilePaused else { return }
+        startedWhilePaused = nil
+        expectsTrackStart = true
+        defer { expectsTrackStart = false }
+        didStart(entryID)
     }
 
     func resume() async throws(PlayerError) {
@@ -147,7 +154,10 @@ extension PlayerEngine {
         }
         expectsTrackStart = true
         defer { expectsTrackStart = false }
-        try mpv.playlistNext()
+        // By index, as `previous` does: mpv's current entry may be a step ahead of the
+        // listener (paused with the next track already open), and `playlist-next` would
+        // skip a track.
+        try mpv.playIndex(trackIndex)
         try await waitForPlayback()
     }
 
@@ -156,22 +166,35 @@ extension PlayerEngine {
         expectsTrackStart = true
         defer { expectsTrackStart = false }
         if currentPosition() < Self.previousTrackWindow && trackIndex > 1 {
-            try mpv.playlistPrevious()
+            // By index, not `playlist-prev`: mpv's idea of the current entry can be a step
+            // ahead (its buffer) or nowhere (between two files) at a track change.
+            try mpv.playIndex(trackIndex - 2)
         } else {
-            try mpv.seek(0, relative: false)
+            try await seek(.absolute(0))
+            return
         }
         try await waitForPlayback()
     }
 
     func seek(_ target: SeekTarget) async throws(PlayerError) {
         guard isActive, queue != nil else { return }
+        applyStartedWhilePaused()
         if isOpeningTrack {
             // The track just started (by itself, at the end of the last one): seek into it
             // as soon as mpv has it open rather than fail.
             pendingSeek = target
             return
         }
-        try mpvSeek(target)
+        do {
+            try mpvSeek(target)
+        } catch {
+            // mpv also refuses while a track ends and the next one is not yet open (for a
+            // moment it holds no file, or one it has finished reading): the seek waits for
+            // the next track too.
+            logger.debug("seek refused while a track changes (\(error)); applied to the next track")
+            pendingSeek = target
+            return
+        }
         try await waitForPlayback()
     }
 

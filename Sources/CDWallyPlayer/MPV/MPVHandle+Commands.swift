@@ -40,14 +40,6 @@ extension MPVHandle {
             .array([.string("playlist-play-index"), .int(Int64(index))]), name: "playlist-play-index")
     }
 
-    func playlistNext() throws(PlayerError) {
-        try command(.array([.string("playlist-next")]), name: "playlist-next")
-    }
-
-    func playlistPrevious() throws(PlayerError) {
-        try command(.array([.string("playlist-prev")]), name: "playlist-prev")
-    }
-
     /// Ends playback and clears the playlist; mpv goes idle.
     func stop() throws(PlayerError) {
         try command(.array([.string("stop")]), name: "stop")
