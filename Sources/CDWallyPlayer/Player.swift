@@ -31,7 +31,15 @@ public final class Player: Sendable {
         throws(PlayerError)
     {
         let store = resumeStore ?? ResumeStore(directory: configuration.stateDirectory)
-        let mpv = try MPVHandle(options: configuration.handleOptions)
+        // The software volume comes back as it was left; a hardware mixer keeps its own.
+        let saved = store.volume
+        let software = configuration.mixer == .software
+        let volume = software ? min(saved.level ?? 100, configuration.volumeMax) : 100
+        let muted = software && saved.muted
+        let mpv = try MPVHandle(
+            options: configuration.handleOptions
+                + (software
+                    ? [MPVOption("volume", String(volume)), MPVOption("mute", muted ? "yes" : "no")] : []))
         do {
             try mpv.requestLogMessages(level: "warn")
             try mpv.observe("time-pos", format: .double)
@@ -41,11 +49,13 @@ public final class Player: Sendable {
             mpv.quit()
             throw error
         }
-        let published = LockedValue(PlayerSnapshot.idle(wallet: wallet))
+        var idle = PlayerSnapshot.idle(wallet: wallet)
+        (idle.volume, idle.muted) = (volume, muted)
+        let published = LockedValue(idle)
         let hub = EventHub()
         let engine = PlayerEngine(
             mpv: mpv, configuration: configuration, store: store, wallet: wallet, published: published,
-            hub: hub)
+            hub: hub, volume: volume, muted: muted)
         self.mpv = mpv
         self.store = store
         self.engine = engine

@@ -22,6 +22,10 @@ public enum PlayerCommand: Sendable, Hashable {
     case previousDisc
     /// A disc not played lately.
     case randomDisc
+    /// Changes the volume or mute, smoothly (no click), never above `volume-max`.
+    case volume(VolumeChange)
+    /// Sets or clears the sleep timer.
+    case sleep(SleepRequest)
     /// A new wallet (the playlist or library changed): the current disc keeps playing.
     case updateWallet(Wallet)
     /// Saves positions and shuts the player down, as `Player.shutdown()`.

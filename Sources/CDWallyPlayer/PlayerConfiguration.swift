@@ -14,6 +14,10 @@ public struct PlayerConfiguration: Sendable {
     public var endOfDisc: EndOfDiscAction
     /// With `endOfDisc == .next`, disc 1 follows the last disc instead of a stop (`--repeat`).
     public var repeatWallet: Bool
+    /// Which mixer `volume` turns.
+    public var mixer: Mixer = .software
+    /// The highest volume level (`[player] volume_max`; 100 = the tracks as they are).
+    public var volumeMax: Int = 100
     /// When no device opens, play into a null output (with a warning) instead of failing.
     public var fallBackToNullOutput: Bool
     /// Receives mpv's warnings and errors and the player's own notes.
@@ -50,6 +54,7 @@ public struct PlayerConfiguration: Sendable {
         options.append(MPVOption("replaygain", replayGain.mpvValue))
         options.append(MPVOption("audio-fallback-to-null", fallBackToNullOutput ? "yes" : "no"))
         if let audioDevice { options.append(MPVOption("audio-device", audioDevice)) }
+        options.append(MPVOption("volume-max", String(volumeMax)))
         options += mpvOptions.map { MPVOption($0.name, $0.value) }
         return options
     }

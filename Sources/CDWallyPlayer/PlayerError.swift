@@ -17,6 +17,8 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     case resumeStateUnreadable(file: String, reason: String)
     /// The resume file could not be written.
     case resumeStateNotSaved(file: String, reason: String)
+    /// `[player] mixer = "hardware"`, but the output has no mixer of its own.
+    case noHardwareMixer(device: String)
     /// The player was shut down; it takes no more commands.
     case shutDown
 
@@ -45,6 +47,10 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
             return "ignored the resume file \(file) (\(reason)); discs will start from track 1"
         case .resumeStateNotSaved(let file, let reason):
             return "could not save play positions to \(file) (\(reason)); check that the folder is writable"
+        case .noHardwareMixer(let device):
+            return
+                "the audio output '\(device)' has no volume control of its own; set mixer = \"software\" "
+                + "under [player] in config.toml"
         case .shutDown:
             return "the player has shut down"
         }

@@ -13,10 +13,15 @@ public struct PlayerSnapshot: Sendable, Hashable {
     /// The current track's length in seconds as mpv measured it, once the file is open.
     public var duration: Double?
     public var wallet: Wallet
+    /// The volume level, 0…`volume-max` (100 unless configured higher).
+    public var volume: Int
+    public var muted: Bool
+    /// The sleep timer, when one is set.
+    public var sleep: SleepState?
 
     public init(
         state: PlaybackState, disc: CurrentDisc?, trackIndex: Int?, track: AlbumTrack?, elapsed: Double,
-        duration: Double?, wallet: Wallet
+        duration: Double?, wallet: Wallet, volume: Int = 100, muted: Bool = false, sleep: SleepState? = nil
     ) {
         self.state = state
         self.disc = disc
@@ -25,6 +30,9 @@ public struct PlayerSnapshot: Sendable, Hashable {
         self.elapsed = elapsed
         self.duration = duration
         self.wallet = wallet
+        self.volume = volume
+        self.muted = muted
+        self.sleep = sleep
     }
 
     /// The state before anything was chosen.

@@ -34,6 +34,10 @@ extension PlayerEngine {
                 DiscPicker.previous(before: disc?.position, count: wallet.discs.count) ?? 1, fromStart: false)
         case .randomDisc:
             try await play(randomPosition() ?? 1, fromStart: false)
+        case .volume(let change):
+            try changeVolume(change)
+        case .sleep(let request):
+            setSleep(request)
         case .updateWallet(let wallet):
             update(wallet)
         case .quit:

@@ -155,7 +155,10 @@ extension PlayerEngine {
         let playedThrough =
             configuration.endOfDisc == .next && !configuration.repeatWallet
             && (disc.position ?? 0) >= wallet.discs.count
-        switch configuration.endOfDisc {
+        // `sleep end-of-disc` stops here whatever --then says.
+        let sleepsNow = sleep == .endOfDisc
+        if sleepsNow { sleep = nil }
+        switch sleepsNow ? .stop : configuration.endOfDisc {
         case .stop: nextPosition = nil
         case .next:
             nextPosition =

@@ -49,6 +49,15 @@ actor PlayerEngine {
     /// asked for then waits here and is applied once the file is open.
     var isOpeningTrack = false
     var pendingSeek: SeekTarget?
+    /// The volume as the listener set it (`PlayerEngine+Volume.swift`), and mpv's level now,
+    /// which differs during a ramp or the sleep timer's fade.
+    var volume: Int
+    var muted: Bool
+    var mpvLevel: Double
+    var rampTask: Task<Void, Never>?
+    var sleep: SleepState?
+    var sleepTask: Task<Void, Never>?
+    var isFadingToSleep = false
     var lastSave = ContinuousClock.now
     /// Falling back to a null output is said once per player, not at every disc.
     var warnedOfNullOutput = false
@@ -59,8 +68,11 @@ actor PlayerEngine {
 
     init(
         mpv: MPVHandle, configuration: PlayerConfiguration, store: ResumeStore, wallet: Wallet,
-        published: LockedValue<PlayerSnapshot>, hub: EventHub
+        published: LockedValue<PlayerSnapshot>, hub: EventHub, volume: Int, muted: Bool
     ) {
+        self.volume = volume
+        self.muted = muted
+        mpvLevel = Double(volume)
         self.mpv = mpv
         self.configuration = configuration
         self.store = store
@@ -80,8 +92,7 @@ actor PlayerEngine {
         }
         return PlayerSnapshot(
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
-            duration: duration,
-            wallet: wallet)
+            duration: duration, wallet: wallet, volume: volume, muted: muted, sleep: sleep)
     }
 
     /// Makes the current state visible to `Player.snapshot`, and to subscribers when

@@ -4,14 +4,15 @@ import Foundation
 /// The on-disk form of the resume state, `resume.json`:
 ///
 /// ```json
-/// { "version": 1, "lastDisc": "9f3c…", "playing": true,
+/// { "version": 1, "lastDisc": "9f3c…", "playing": true, "volume": 60, "muted": false,
 ///   "discs": { "9f3c…": { "track": 3, "path": "/music/…/03.flac", "position": 71.5,
 ///                         "finished": false, "lastPlayed": "2025-01-31T20:15:00Z" } } }
 /// ```
 ///
 /// A path that is not valid UTF-8 is kept in `pathBytes` (base64) and shown with U+FFFD in
 /// `path`. `playing` says the last disc was playing at the last save, which a power cut
-/// leaves in place: `serve` plays on from there (absent in older files: false). A newer
+/// leaves in place: `serve` plays on from there (absent in older files: false). `volume` and
+/// `muted` are the software volume, kept like the positions (absent: 100, not muted). A newer
 /// `version` is refused rather than misread.
 struct ResumeFile: Codable {
     static let currentVersion = 1
@@ -28,12 +29,16 @@ struct ResumeFile: Codable {
     var version: Int
     var lastDisc: AlbumID?
     var playing: Bool?
+    var volume: Int?
+    var muted: Bool?
     var discs: [String: Entry]
 
     init(state: ResumeState) {
         version = Self.currentVersion
         lastDisc = state.lastDisc
         playing = state.lastDiscWasPlaying
+        volume = state.volume
+        muted = state.muted
         discs = [:]
         for (id, resume) in state.discs {
             let bytes =
@@ -74,7 +79,8 @@ struct ResumeFile: Codable {
             throw ResumeFileProblem(reason: "damaged at \(Self.location(of: error))")
         }
         var state = ResumeState(
-            lastDisc: file.lastDisc, lastDiscWasPlaying: file.playing ?? false, discs: [:])
+            lastDisc: file.lastDisc, lastDiscWasPlaying: file.playing ?? false,
+            volume: file.volume.map { max(0, $0) }, muted: file.muted ?? false, discs: [:])
         for (key, entry) in file.discs {
             guard entry.track >= 1, entry.position.isFinite, entry.position >= 0 else {
                 throw ResumeFileProblem(reason: "disc \(key) has an impossible position")
@@ -116,6 +122,9 @@ struct ResumeState: Sendable, Equatable {
     var lastDisc: AlbumID?
     /// The last disc was playing (not paused or stopped) when it was last saved.
     var lastDiscWasPlaying = false
+    /// The software volume level last set; nil until it was changed once.
+    var volume: Int?
+    var muted = false
     var discs: [AlbumID: DiscResume]
 
     static let empty = ResumeState(lastDisc: nil, discs: [:])

@@ -64,6 +64,20 @@ public final class ResumeStore: Sendable {
         stored.withLock { $0.state.lastDisc != nil && $0.state.lastDiscWasPlaying }
     }
 
+    /// The software volume level last set (nil: never changed), and whether it was muted.
+    public var volume: (level: Int?, muted: Bool) {
+        stored.withLock { ($0.state.volume, $0.state.muted) }
+    }
+
+    /// Remembers the volume. Call `save` to write it.
+    func recordVolume(level: Int, muted: Bool) {
+        stored.withLock { stored in
+            stored.state.volume = level
+            stored.state.muted = muted
+            stored.isDirty = true
+        }
+    }
+
     /// Every disc's saved place.
     public var discs: [AlbumID: DiscResume] {
         stored.withLock { $0.state.discs }

@@ -27,7 +27,8 @@ extension CommandFailure {
         case let error as PlayerError:
             switch error {
             case .discOutOfRange: self.init(message: error.description, code: ExitStatus.usage)
-            case .audioOutputFailed: self.init(message: error.description, code: ExitStatus.unavailable)
+            case .audioOutputFailed, .noHardwareMixer:
+                self.init(message: error.description, code: ExitStatus.unavailable)
             case .invalidOption: self.init(message: error.description, code: ExitStatus.config)
             case .resumeStateNotSaved, .resumeStateUnreadable:
                 self.init(message: error.description, code: ExitStatus.ioError)

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The volume: a level 0…`volume-max` and a mute flag, on mpv's software mixer (kept in the
+/// resume file, so it survives restarts and power cuts) or the output's own (`mixer =
+/// "hardware"`, whose level the device keeps). A software change never jumps: mpv applies a
+/// new level at once, which can be heard as a click, so the level moves there in small steps
+/// over a few tens of milliseconds; mute ramps down before it silences, and unmute ramps up.
+extension PlayerEngine {
+    /// The change per step of a ramp and the time between steps: 40 levels take about 80 ms.
+    static let rampStep = 2.0
+    static let rampInterval: Duration = .milliseconds(4)
+
+    func changeVolume(_ change: VolumeChange) throws(PlayerError) {
+        let level: Int
+        var mute = muted
+        switch change {
+        case .set(let wanted): level = wanted
+        case .by(let steps): level = volume + steps
+        case .mute: (level, mute) = (volume, true)
+        case .unmute: (level, mute) = (volume, false)
+        case .toggleMute: (level, mute) = (volume, !muted)
+        }
+        let clamped = min(max(0, level), configuration.volumeMax)
+        if configuration.mixer == .hardware {
+            try setHardware(level: clamped, muted: mute)
+        } else {
+            // The listener is awake: a fade-out of the sleep timer ends here.
+            if isFadingToSleep { cancelSleepTimer() }
+            rampSoftware(to: clamped, muted: mute)
+        }
+        volume = clamped
+        muted = mute
+        if configuration.mixer == .software {
+            store.recordVolume(level: volume, muted: muted)
+            writeStore()
+        }
+        publish()
+    }
+
+    private func setHardware(level: Int, muted mute: Bool) throws(PlayerError) {
+        do {
+            try mpv.setProperty("ao-volume", .double(Double(level)))
+            try mpv.setProperty("ao-mute", .flag(mute))
+        } catch {
+            // Unavailable until an output is open, and for good on outputs without a mixer.
+            throw PlayerError.noHardwareMixer(device: configuration.outputName)
+        }
+    }
+
+    /// Moves mpv's level to `level` (or down to silence, then mute) without a jump.
+    private func rampSoftware(to level: Int, muted mute: Bool) {
+        rampTask?.cancel()
+        let wasMuted = muted
+        rampTask = Task {
+            if mute {
+                if !wasMuted {
+                    guard await ramp(to: 0) else { return }
+                }
+                setMPV(muted: true)
+                setMPV(level: Double(level))
+            } else {
+                if wasMuted {
+                    setMPV(level: 0)
+                    setMPV(muted: false)
+                }
+                _ = await ramp(to: Double(level))
+            }
+        }
+    }
+
+    /// Steps mpv's level to `target`, `rampStep` at a time (or over `duration`, for the
+    /// sleep timer's fade). False when cancelled on the way.
+    func ramp(to target: Double, over duration: Duration? = nil) async -> Bool {
+        let distance = target - mpvLevel
+        let steps = max(1, Int((abs(distance) / Self.rampStep).rounded(.up)))
+        let interval = duration.map { $0 / steps } ?? Self.rampInterval
+        let start = mpvLevel
+        for step in 1...steps {
+            if Task.isCancelled { return false }
+            setMPV(level: start + distance * Double(step) / Double(steps))
+            if step < steps { try? await Task.sleep(for: interval) }
+        }
+        return !Task.isCancelled
+    }
+
+    func setMPV(level: Double) {
+        do {
+            try mpv.setProperty("volume", .double(level))
+            mpvLevel = level
+        } catch {
+            logger.warning("could not set the volume: \(error)")
+        }
+    }
+
+    private func setMPV(muted mute: Bool) {
+        do {
+            try mpv.setProperty("mute", .flag(mute))
+        } catch {
+            logger.warning("could not set mute: \(error)")
+        }
+    }
+}
