@@ -434,12 +434,13 @@ button, input[type=submit] { min-width: 44px; min-height: 44px; font: inherit; }
   .disc { grid-template-columns: 1fr; }
 }
 
-.stage { display: grid; gap: 1rem; }
+.stage { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); }
+.readout { min-width: 0; }
 .cd.big { width: min(70vw, 340px); margin: 0 auto; }
-@media (min-width: 700px) { .stage { grid-template-columns: 340px 1fr; align-items: center; } .cd.big { width: 100%; } }
+@media (min-width: 700px) { .stage { grid-template-columns: 340px minmax(0, 1fr); align-items: center; } .cd.big { width: 100%; } }
 .lcd { background: var(--lcd-bg); color: var(--lcd-fg); border-radius: 8px; padding: .6rem .7rem;
-       font: 700 clamp(.8rem, 4.2vw, 1.4rem) ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre;
-       display: flex; justify-content: space-between; gap: .5rem; overflow: hidden;
+       font: 700 clamp(.6rem, 3.4vw, 1.4rem) ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre;
+       display: flex; flex-wrap: wrap; justify-content: space-between; gap: .5rem; overflow: hidden;
        box-shadow: inset 0 2px 6px rgba(0,0,0,.35); }
 .lcd.stale { opacity: .35; }
 .title { font-size: 1.3rem; font-weight: 700; margin: .6rem 0 .1rem; }
