@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, each depending only on those above it:
-//   C wrappers (CTagLib, CMPV, CSystemd/CMPRIS, CEvdev)
+//   C wrappers (CTagLib, CMPV, CSystemd/CMPRIS, CEvdev, CVips)
 //   CDWallyCore      pure model: tracks, albums, wallet order, M3U parsing
 //   CDWallyConfig    XDG paths, config file, settings resolution
 //   CDWallyLibrary   tag reading, directory walk, SQLite index, playlist → wallet
@@ -49,6 +49,14 @@ let package = Package(
             name: "CEvdev", pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]),
 
+        // libvips (libvips-dev): the shim declares the few functions it calls, because its
+        // headers need glib's include folders and its pkg-config flags carry a refused `-pthread`.
+        .target(
+            name: "CVips",
+            linkerSettings: [
+                .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            ]),
+
         .target(name: "CDWallyCore"),
         .target(name: "CDWallyConfig", dependencies: ["CDWallyCore"]),
         .target(
@@ -72,7 +80,7 @@ let package = Package(
         .target(
             name: "CDWallyWeb",
             dependencies: [
-                "CDWallyCore", "CDWallyPlayer",
+                "CDWallyCore", "CDWallyPlayer", "CVips",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

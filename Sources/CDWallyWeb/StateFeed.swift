@@ -22,12 +22,14 @@ final class StateFeed: Sendable {
     static let heartbeatInterval: Duration = .seconds(5)
 
     private let player: Player
+    let covers: CoverThumbnails
     private let current: LockedValue<Current>
     private let subscribers = LockedValue<[UUID: AsyncStream<String>.Continuation]>([:])
     private let tasks = LockedValue<[Task<Void, Never>]>([])
 
-    init(player: Player) {
+    init(player: Player, covers: CoverThumbnails) {
         self.player = player
+        self.covers = covers
         let snapshot = player.snapshot
         current = LockedValue(
             Current(
@@ -35,6 +37,7 @@ final class StateFeed: Sendable {
     }
 
     func start() {
+        prepareCovers(player.snapshot.wallet)
         let events = player.events()
         let reader = Task { [weak self] in
             for await event in events {
@@ -66,7 +69,17 @@ final class StateFeed: Sendable {
     var stateMessage: JSONValue {
         let now = current.current
         return WebJSON.state(
-            now.snapshot, revision: now.revision, walletRevision: now.walletRevision, at: now.at)
+            now.snapshot, revision: now.revision, walletRevision: now.walletRevision, at: now.at,
+            covers: covers)
+    }
+
+    /// Makes the covers of a wallet's discs; when some are new, pages fetch the wallet again.
+    private func prepareCovers(_ wallet: Wallet) {
+        covers.prepare(wallet.discs) { [weak self] in
+            guard let self else { return }
+            current.withLock { $0.walletRevision += 1 }
+            note(player.snapshot, forced: true)
+        }
     }
 
     /// Publishes `snapshot` as a new revision if anything shown changed (or `forced`).
@@ -74,16 +87,22 @@ final class StateFeed: Sendable {
     @discardableResult
     func note(_ snapshot: PlayerSnapshot, forced: Bool = false) -> JSONValue {
         let key = StateFeed.key(snapshot)
+        var walletChanged = false
         let message: JSONValue? = current.withLock { current in
             current.snapshot = snapshot
             current.at = Date()
             guard forced || key != current.key else { return nil }
-            if key.wallet != current.key.wallet { current.walletRevision += 1 }
+            if key.wallet != current.key.wallet {
+                current.walletRevision += 1
+                walletChanged = true
+            }
             current.key = key
             current.revision += 1
             return WebJSON.state(
-                snapshot, revision: current.revision, walletRevision: current.walletRevision, at: current.at)
+                snapshot, revision: current.revision, walletRevision: current.walletRevision, at: current.at,
+                covers: covers)
         }
+        if walletChanged { prepareCovers(snapshot.wallet) }
         if let message { broadcast(StateFeed.frame("state", message)) }
         return message ?? stateMessage
     }

@@ -14,6 +14,8 @@ public struct WebConfiguration: Sendable {
     public var doctor: @Sendable () async throws -> JSONValue
     /// The cover of an album as a file, or nil.
     public var coverFile: @Sendable (Album) -> String?
+    /// `$XDG_CACHE_HOME/cdwally`: the sized covers go to its `covers/`.
+    public var cacheFolder: String
     public var logger: Logger
 
     /// Open connections allowed at once (pages, WebSockets, scripts); more wait in the backlog.
@@ -22,7 +24,7 @@ public struct WebConfiguration: Sendable {
     public init(
         listen: WebListenAddress, hosts: HostAllowList, access: WebAccess, stateFolder: String,
         doctor: @escaping @Sendable () async throws -> JSONValue,
-        coverFile: @escaping @Sendable (Album) -> String?, logger: Logger
+        coverFile: @escaping @Sendable (Album) -> String?, cacheFolder: String, logger: Logger
     ) {
         self.listen = listen
         self.hosts = hosts
@@ -30,6 +32,7 @@ public struct WebConfiguration: Sendable {
         self.stateFolder = stateFolder
         self.doctor = doctor
         self.coverFile = coverFile
+        self.cacheFolder = cacheFolder
         self.logger = logger
     }
 }

@@ -20,7 +20,7 @@ struct WebRoutes: Sendable {
         router.post("/api/v1/pair") { request, _ in try await pair(request) }
         router.get("/api/v1/state") { _, _ in Response.json(feed.stateMessage) }
         router.get("/api/v1/wallet") { _, _ in
-            Response.json(WebJSON.wallet(player.snapshot.wallet, resume: resumeStore))
+            Response.json(WebJSON.wallet(player.snapshot.wallet, resume: resumeStore, covers: feed.covers))
         }
         router.get("/api/v1/discs/{position}") { _, context in
             let wallet = player.snapshot.wallet
@@ -30,7 +30,9 @@ struct WebRoutes: Sendable {
                 throw WebRequestError.notFound(
                     "no disc at that position; the wallet holds \(wallet.discs.count)")
             }
-            return Response.json(WebJSON.disc(album, position: position, resume: resumeStore, tracks: true))
+            return Response.json(
+                WebJSON.disc(
+                    album, position: position, resume: resumeStore, covers: feed.covers, tracks: true))
         }
         router.get("/api/v1/doctor") { _, _ in
             do {
@@ -46,7 +48,7 @@ struct WebRoutes: Sendable {
         router.get("/api/v1/events") { _, _ -> Response in
             throw WebRequestError.badCommand("/api/v1/events is a WebSocket: connect with an Upgrade request")
         }
-        router.get("/covers/{id}") { _, context in try cover(id: context.parameters.get("id") ?? "") }
+        router.get("/covers/{name}") { _, context in try cover(named: context.parameters.get("name") ?? "") }
         return router
     }
 
@@ -84,15 +86,13 @@ struct WebRoutes: Sendable {
         }
     }
 
-    private func cover(id: String) throws -> Response {
-        guard let album = player.snapshot.wallet.discs.first(where: { $0.id.rawValue == id }),
-            let file = configuration.coverFile(album),
-            let data = FileManager.default.contents(atPath: file)
-        else { throw WebRequestError.notFound("no cover for that disc") }
-        let type =
-            file.hasSuffix(".png") ? "image/png" : file.hasSuffix(".webp") ? "image/webp" : "image/jpeg"
+    /// A sized cover; its name holds its content's hash, so it may be cached for good.
+    private func cover(named name: String) throws -> Response {
+        guard let file = feed.covers.file(named: name), let data = FileManager.default.contents(atPath: file)
+        else { throw WebRequestError.notFound("no such cover") }
         return Response(
-            status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=3600"],
+            status: .ok,
+            headers: [.contentType: "image/jpeg", .cacheControl: "public, max-age=31536000, immutable"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 

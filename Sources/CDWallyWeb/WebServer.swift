@@ -27,7 +27,10 @@ public final class WebServer: Sendable {
     public init(player: Player, configuration: WebConfiguration) {
         self.player = player
         self.configuration = configuration
-        feed = StateFeed(player: player)
+        feed = StateFeed(
+            player: player,
+            covers: CoverThumbnails(
+                cacheFolder: configuration.cacheFolder, coverFile: configuration.coverFile))
         gate = WebGate(hosts: configuration.hosts, access: configuration.access)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     }
@@ -80,6 +83,11 @@ public final class WebServer: Sendable {
         await services.triggerGracefulShutdown()
         await task.value
         try? await group.shutdownGracefully()
+    }
+
+    /// Starts the state feed and the covers without listening, for in-process tests.
+    func startCovers() {
+        feed.start()
     }
 
     /// The router, for in-process tests.

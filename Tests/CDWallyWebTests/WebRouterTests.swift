@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @testable import CDWallyWeb
@@ -85,7 +86,6 @@ import Testing
             guard case .array(let discs)? = wallet["discs"] else { throw Missing() }
             #expect(discs.count == 2)
             #expect(discs[1]["album"]?.stringValue == "Gapless mp3")
-            #expect(discs[0]["cover"]?.stringValue?.hasPrefix("/covers/") == true)
 
             let disc = try await client.execute(
                 uri: "/api/v1/discs/2", method: .get, headers: Self.headers(session: session, origin: nil))
@@ -103,6 +103,39 @@ import Testing
             let page = try await client.execute(uri: "/", method: .get, headers: Self.headers(origin: nil))
             #expect(page.status == .ok)
             #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+        }
+    }
+
+    @Test func coversComeInThreeSizesUnderNamesThatNeverChange() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            fixture.server.startCovers()
+            var covers: JSONValue?
+            let made = await eventually {
+                let wallet = try? Self.json(
+                    try await client.execute(
+                        uri: "/api/v1/wallet", method: .get,
+                        headers: Self.headers(session: session, origin: nil)))
+                if case .array(let discs)? = wallet?["discs"] { covers = discs.first?["covers"] }
+                return covers != nil && covers != .null
+            }
+            try #require(made, "no covers made")
+            var sizes: [Int] = []
+            for size in ["128", "256", "512"] {
+                let url = try #require(covers?[size]?.stringValue)
+                #expect(url.hasSuffix("-\(size).jpg"))
+                let response = try await client.execute(
+                    uri: url, method: .get, headers: Self.headers(session: session, origin: nil))
+                #expect(response.status == .ok)
+                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                #expect(Array(response.body.readableBytesView.prefix(3)) == [0xFF, 0xD8, 0xFF])
+                sizes.append(response.body.readableBytes)
+            }
+            #expect(sizes == sizes.sorted())
+            let unpaired = try await client.execute(
+                uri: try #require(covers?["128"]?.stringValue), method: .get,
+                headers: Self.headers(origin: nil))
+            #expect(unpaired.status == .unauthorized)
         }
     }
 

@@ -109,7 +109,7 @@ function renderWallet() {
     const resume = disc.resume ? ` · resumes at track ${disc.resume.track}, ${clock(disc.resume.position)}` : "";
     meta.textContent = `${disc.year ?? ""}${disc.year ? " · " : ""}${disc.trackCount} tracks${resume}`;
     text.append(name, document.createElement("br"), artist, document.createElement("br"), meta);
-    button.append(cdElement(disc.cover), text);
+    button.append(cdElement(disc.covers && disc.covers["256"]), text);
     button.addEventListener("click", () => {
       command("disc", [disc.position]);
       location.hash = "#player";
@@ -176,7 +176,8 @@ function applyState(body) {
   $("artist").textContent = state.track ? state.track.artist : "";
   $("album").textContent = disc ? `${disc.album}${disc.year ? " (" + disc.year + ")" : ""}` : "";
   const cover = $("player-cover");
-  if (disc && disc.cover) { if (cover.getAttribute("src") !== disc.cover) cover.src = disc.cover; }
+  const large = disc && disc.covers && disc.covers["512"];
+  if (large) { if (cover.getAttribute("src") !== large) cover.src = large; }
   else cover.removeAttribute("src");
   $("toggle-icon").setAttribute("d", state.state === "playing" ? "M6 5h4v14H6zM14 5h4v14h-4z" : "M8 5v14l11-7z");
   renderLCD();

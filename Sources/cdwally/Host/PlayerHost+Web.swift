@@ -21,7 +21,8 @@ extension PlayerHost {
                 hosts: HostAllowList(extraNames: settings.config?.webHosts?.value ?? [], listen: listen),
                 access: WebAccess(stateFolder: stateFolder), stateFolder: stateFolder,
                 doctor: { try await PlayerHost.diagnose(settings: settings, stateFolder: stateFolder) },
-                coverFile: { covers.coverFile(for: $0) }, logger: Logger(label: "cdwally.web")))
+                coverFile: { covers.coverFile(for: $0) }, cacheFolder: settings.directories.cdwallyCache,
+                logger: Logger(label: "cdwally.web")))
         do {
             try await server.start()
         } catch {

@@ -31,7 +31,9 @@ final class WebFixture: @unchecked Sendable {
             player: player,
             configuration: WebConfiguration(
                 listen: listen, hosts: HostAllowList(listen: listen), access: access, stateFolder: state,
-                doctor: { .object([("library", .string("/music"))]) }, coverFile: { _ in nil }, logger: logger
+                doctor: { .object([("library", .string("/music"))]) }, coverFile: { _ in WebFixture.cover },
+                cacheFolder: state + "/cache",
+                logger: logger
             ))
     }
 
@@ -46,6 +48,10 @@ final class WebFixture: @unchecked Sendable {
         let code = try access.newPairingCode()
         return try require(try access.redeem(code: code))
     }
+
+    /// A 300×300 PNG, the cover of every disc here.
+    static let cover =
+        TestLibrary.fixtures + "/../../Examples/Library/The Sine Waves/Low Tide Arpeggios (2019)/cover.png"
 
     /// Two discs of three tracks of about four seconds.
     static func wallet() throws -> Wallet {
