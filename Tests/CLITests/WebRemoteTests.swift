@@ -26,7 +26,7 @@ import Testing
         #expect(bad.status == 64)
     }
 
-    @Test func serveStartsTheRemoteFromTheConfigFileAndLogsItsAddress() async throws {
+    @Test func serveStartsTheRemoteFromTheConfigFileAndDoctorReportsIt() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = cli.home + "/Music"
@@ -40,6 +40,15 @@ import Testing
         try await serve.waitUntil("the web remote's address on stderr") {
             serve.stderr.contains("web remote at http://127.0.0.1:\(port)/ (this machine only)")
         }
+        // doctor sees the running player and the web remote's address, and the box around them.
+        let doctor = try await cli.json(["doctor", "--library", library])
+        let health = try #require(doctor["health"] as? [String: Any])
+        #expect(health["player"] as? String == "idle")
+        #expect(health["web"] as? String == "http://127.0.0.1:\(port)/")
+        #expect((health["audio"] as? [String: Any])?["device"] as? String == "auto")
+        #expect(health["inputs"] is [Any])
+        let text = try await cli.run(["doctor", "--library", library])
+        #expect(text.stdout.contains("Player      running, idle"))
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
     }

@@ -20,7 +20,15 @@ extension PlayerHost {
                 listen: listen,
                 hosts: HostAllowList(extraNames: settings.config?.webHosts?.value ?? [], listen: listen),
                 access: WebAccess(stateFolder: stateFolder), stateFolder: stateFolder,
-                doctor: { try await PlayerHost.diagnose(settings: settings, stateFolder: stateFolder) },
+                doctor: { [player] in
+                    try await PlayerHost.diagnose(
+                        settings: settings, stateFolder: stateFolder,
+                        health: {
+                            Health.check(
+                                settings: settings, playerHere: player.snapshot.state.rawValue,
+                                webHere: listen.description)
+                        })
+                },
                 coverFile: { covers.coverFile(for: $0) }, cacheFolder: settings.directories.cdwallyCache,
                 logger: Logger(label: "cdwally.web")))
         do {
@@ -38,7 +46,9 @@ extension PlayerHost {
 
     /// `cdwally doctor --json`, on a thread of its own: it brings the whole index up to date,
     /// which must not hold up the web server or the player.
-    private static func diagnose(settings: Settings, stateFolder: String) async throws -> JSONValue {
+    private static func diagnose(
+        settings: Settings, stateFolder: String, health: @escaping @Sendable () -> Health
+    ) async throws -> JSONValue {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(
@@ -53,7 +63,7 @@ extension PlayerHost {
                             report: report, statistics: try service.index.statistics(),
                             albums: try service.albumCount(), indexFile: service.index.file,
                             unreadable: try service.index.unreadableFiles(),
-                            notes: LibraryNotes.load(folder: stateFolder)
+                            notes: LibraryNotes.load(folder: stateFolder), health: health()
                         ).json()
                     })
             }
