@@ -19,7 +19,17 @@ enum WebVerb: String, CaseIterable, Sendable {
         return try verb.command(args)
     }
 
+    /// The verbs that take no arguments, and what each asks of the player.
+    private static let plain: [WebVerb: PlayerCommand] = [
+        .pause: .pause, .resume: .resume, .toggle: .toggle, .stop: .stop, .next: .next, .previous: .previous,
+        .nextDisc: .nextDisc, .previousDisc: .previousDisc, .randomDisc: .randomDisc,
+    ]
+
     private func command(_ args: [JSONValue]) throws(WebRequestError) -> PlayerCommand {
+        if let command = WebVerb.plain[self] {
+            try expect(count: 0...0, args)
+            return command
+        }
         switch self {
         case .play:
             try expect(count: 0...2, args)
@@ -28,33 +38,6 @@ enum WebVerb: String, CaseIterable, Sendable {
                 throw .badCommand("play takes a disc number")
             }
             return .play(disc: try disc.map(position), fromStart: args.count > 1 && args[1].boolValue == true)
-        case .pause:
-            try expect(count: 0...0, args)
-            return .pause
-        case .resume:
-            try expect(count: 0...0, args)
-            return .resume
-        case .toggle:
-            try expect(count: 0...0, args)
-            return .toggle
-        case .stop:
-            try expect(count: 0...0, args)
-            return .stop
-        case .next:
-            try expect(count: 0...0, args)
-            return .next
-        case .previous:
-            try expect(count: 0...0, args)
-            return .previous
-        case .nextDisc:
-            try expect(count: 0...0, args)
-            return .nextDisc
-        case .previousDisc:
-            try expect(count: 0...0, args)
-            return .previousDisc
-        case .randomDisc:
-            try expect(count: 0...0, args)
-            return .randomDisc
         case .disc:
             try expect(count: 1...2, args)
             guard let disc = args[0].intValue else { throw .badCommand("disc takes a disc number, e.g. [3]") }
@@ -72,6 +55,8 @@ enum WebVerb: String, CaseIterable, Sendable {
             }
             throw .badCommand(
                 "seek takes seconds from the start (e.g. 90) or a step as text (\"+10\", \"-10\")")
+        default:
+            preconditionFailure("\(self) is in WebVerb.plain")
         }
     }
 

@@ -5,11 +5,17 @@ import Testing
 /// The web remote as a user runs it: `cdwally web …` on the access file, `serve --web` on the
 /// demo library, and two real Chromium browsers driven by `Tests/Browser/web_remote.py`.
 @Suite struct WebRemoteTests {
+    /// A copy of Examples/Library in the test's home.
+    static func demoLibrary(in cli: CLI) throws -> String {
+        let library = cli.home + "/Music"
+        try FileManager.default.copyItem(atPath: CLI.repository + "/Examples/Library", toPath: library)
+        return library
+    }
+
     @Test func pairTokenListAndRevokeKeepTheAccessFile() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let library = cli.home + "/Music"
-        try FileManager.default.copyItem(atPath: CLI.repository + "/Examples/Library", toPath: library)
+        let library = try Self.demoLibrary(in: cli)
         let pair = try await cli.run(["--library", library, "web", "pair"])
         #expect(pair.status == 0, "\(pair.stderr)")
         #expect(pair.stdout.range(of: #"^\d{4}-\d{4}\n$"#, options: .regularExpression) != nil)
@@ -29,8 +35,7 @@ import Testing
     @Test func serveStartsTheRemoteFromTheConfigFileAndDoctorReportsIt() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let library = cli.home + "/Music"
-        try FileManager.default.copyItem(atPath: CLI.repository + "/Examples/Library", toPath: library)
+        let library = try Self.demoLibrary(in: cli)
         let port = Int.random(in: 20_000..<40_000)
         try FileManager.default.createDirectory(
             atPath: cli.home + "/config/cdwally", withIntermediateDirectories: true)
@@ -56,8 +61,7 @@ import Testing
     @Test func twoBrowsersPairPlayAndFollowEachOther() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let library = cli.home + "/Music"
-        try FileManager.default.copyItem(atPath: CLI.repository + "/Examples/Library", toPath: library)
+        let library = try Self.demoLibrary(in: cli)
         let port = Int.random(in: 20_000..<40_000)
         let serve = try RunningCommand(
             cli,
