@@ -2,9 +2,9 @@ import Foundation
 
 /// The settings a user wrote in `config.toml` (docs/PRODUCT.md §8): `library`, `playlist`,
 /// `capacity`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`),
-/// `[player.mpv]` (any mpv
-/// option), `[keys]` (evdev key → action) and `[web]` (`listen`, `hosts`). Values are checked here so a mistake is
-/// reported with its file, line and key before anything runs.
+/// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action) and `[web]` (`listen`,
+/// `hosts`). Values are checked here so a mistake is reported with its file, line and key
+/// before anything runs.
 public struct ConfigFile: Sendable, Equatable {
     public struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
         public var value: Value

@@ -26,12 +26,4 @@ final class RateLimiter: Sendable {
             return true
         }
     }
-
-    /// Whether the limit is reached now, without counting anything.
-    func isExhausted(now: Date = Date()) -> Bool {
-        times.withLock { times in
-            times.removeAll { now.timeIntervalSince($0) >= window }
-            return times.count >= limit
-        }
-    }
 }

@@ -39,22 +39,20 @@ struct WebGate: Sendable {
         else { throw .foreignOrigin }
     }
 
-    /// The credential a request carries, if it is live. A wrong one counts as a failed login.
+    /// The credential a request carries, if it is live. A wrong one counts as a failed login;
+    /// past the limit, wrong ones get 429 while right ones still pass: the secrets are 256
+    /// bits, so the limit only slows a prober, and it must not lock the household out.
     func credential(_ request: HTTPRequest) throws(WebRequestError) -> Credential? {
         if let authorization = request.headerFields[.authorization] {
-            guard !failedLogins.isExhausted() else { throw .tooManyAttempts }
             let parts = authorization.split(separator: " ", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "bearer", access.isToken(String(parts[1])) {
                 return .token
             }
-            _ = failedLogins.allow()
-            throw .notPaired
+            throw failedLogins.allow() ? .notPaired : .tooManyAttempts
         }
         if let secret = WebGate.cookie(WebGate.sessionCookie, in: request) {
-            guard !failedLogins.isExhausted() else { throw .tooManyAttempts }
             if access.isSession(secret) { return .session }
-            _ = failedLogins.allow()
-            throw .notPaired
+            throw failedLogins.allow() ? .notPaired : .tooManyAttempts
         }
         return nil
     }

@@ -15,8 +15,11 @@ struct WebGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             try gate.checkHost(request.head)
             let api = request.uri.path.hasPrefix("/api/") || request.uri.path.hasPrefix("/covers/")
             let pairing = request.uri.path == "/api/v1/pair"
-            let credential = try gate.credential(request.head)
-            if request.method != .get && request.method != .head {
+            let changes = request.method != .get && request.method != .head
+            // The pages need no credential, so a browser whose session was revoked can load
+            // them and pair again.
+            let credential = api || changes ? try gate.credential(request.head) : nil
+            if changes {
                 try gate.checkOrigin(request.head, credential: credential)
                 if let length = request.headers[.contentLength].flatMap(Int.init),
                     length > WebGate.maximumBody

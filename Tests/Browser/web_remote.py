@@ -91,6 +91,11 @@ def main():
             phone.find_element(By.CSS_SELECTOR, "button[data-command=toggle]").click()
             wait("the pause to reach the second browser",
                  lambda: laptop.find_element(By.ID, "lcd-state").text == "PAUSE")
+            # A dropped link is shown (the LCD dims), and the page reconnects by itself.
+            phone.execute_script("socket.close()")
+            wait("the lost link to show", lambda: phone.find_element(By.ID, "link").is_displayed(), timeout=5)
+            wait("the page to reconnect", lambda: not phone.find_element(By.ID, "link").is_displayed()
+                 and "stale" not in phone.find_element(By.ID, "lcd").get_attribute("class"))
             phone.save_screenshot(arguments.screenshots + "/player-phone.png")
             laptop.save_screenshot(arguments.screenshots + "/player-wide.png")
         finally:

@@ -258,8 +258,8 @@ import Testing
         }
     }
 
-    @Test func limitsFailedLogins() async throws {
-        try await withClient { _, client in
+    @Test func limitsFailedLoginsButLetsTheHouseholdIn() async throws {
+        try await withClient { fixture, client in
             var last: HTTPResponse.Status = .ok
             for _ in 0..<11 {
                 last = try await client.execute(
@@ -267,6 +267,14 @@ import Testing
                 ).status
             }
             #expect(last == .tooManyRequests)
+            let paired = try await client.execute(
+                uri: "/api/v1/state", method: .get,
+                headers: Self.headers(session: try fixture.session(), origin: nil))
+            #expect(paired.status == .ok)
+            // A revoked browser still gets the page, to pair again.
+            let page = try await client.execute(
+                uri: "/", method: .get, headers: Self.headers(session: "revoked", origin: nil))
+            #expect(page.status == .ok)
         }
     }
 }

@@ -167,8 +167,9 @@ function renderLCD() {
   }
 }
 
-function applyState(body) {
-  if (state && body.revision < state.revision) return;
+// `fresh` takes a state whatever its revision: a restarted server counts from 1 again.
+function applyState(body, fresh = false) {
+  if (!fresh && state && body.revision < state.revision) return;
   state = body;
   stateReceived = performance.now();
   const disc = state.disc;
@@ -232,15 +233,19 @@ function connect() {
   if (socket && socket.readyState <= 1) return;
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/v1/events";
   socket = new WebSocket(url);
+  let first = true;
   socket.onopen = () => { retryDelay = 1000; lastFrame = performance.now(); };
   socket.onmessage = (event) => {
     lastFrame = performance.now();
     const frame = JSON.parse(event.data);
-    if (frame.type === "state") applyState(frame.body);
+    if (frame.type === "state") applyState(frame.body, first);
     else if (frame.type === "heartbeat" && state) {
-      if (frame.body.revision !== state.revision) api("/api/v1/state").then(applyState).catch(showProblem);
+      if (frame.body.revision !== state.revision) {
+        api("/api/v1/state").then((body) => applyState(body, true)).catch(showProblem);
+      }
       else { state.elapsed = frame.body.elapsed; stateReceived = performance.now(); }
     }
+    first = false;
     setLink(true);
   };
   socket.onclose = () => {

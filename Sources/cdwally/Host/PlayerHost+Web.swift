@@ -10,7 +10,14 @@ extension PlayerHost {
     /// and logs its URL; it stops with the host. When it cannot listen, the host shuts down
     /// and the error is thrown: a jukebox asked for a remote must not run silently without it.
     func startWeb(_ options: WebOptions, context: CommandContext, service: LibraryService) async throws {
-        guard let listen = try options.address(settings: context.settings) else { return }
+        let listen: WebListenAddress
+        do {
+            guard let address = try options.address(settings: context.settings) else { return }
+            listen = address
+        } catch {
+            await shutdown()
+            throw error
+        }
         let settings = context.settings
         let stateFolder = context.stateFolder(for: service.root)
         let covers = CoverArtCache(cacheDirectory: settings.directories.cdwallyCache)
