@@ -22,7 +22,10 @@ public struct HostAllowList: Sendable {
     /// Whether a `Host` header (`name`, `name:port`, `[v6]:port`) names this box.
     public func allows(_ header: String?) -> Bool {
         guard let name = HostAllowList.name(ofHost: header) else { return false }
+        // An address the box took after the server started (DHCP) is still its own.
         return names.contains(name)
+            || (name.allSatisfy { $0.isHexDigit || $0 == "." || $0 == ":" }
+                && HostAllowList.interfaceAddresses().contains(name))
     }
 
     /// The name part of a `Host` header, lowercased, without port or IPv6 brackets.

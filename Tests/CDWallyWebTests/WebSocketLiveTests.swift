@@ -31,7 +31,7 @@ import Testing
         }
         let initial = try JSONValue(parsing: Array(try await offPool { try first.nextText() }.utf8))
         #expect(initial["type"]?.stringValue == "state")
-        let revision = try require(initial["body"]?["revision"]?.intValue)
+        let revision = try unwrap(initial["body"]?["revision"]?.intValue)
         _ = try await offPool { try second.nextText() }
 
         let response = try await offPool {
@@ -53,7 +53,7 @@ import Testing
                     break
                 }
             }
-            let body = try require(seen?["body"])
+            let body = try unwrap(seen?["body"])
             #expect((body["revision"]?.intValue ?? 0) > revision)
         }
 

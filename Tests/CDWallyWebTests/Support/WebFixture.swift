@@ -46,7 +46,7 @@ final class WebFixture: @unchecked Sendable {
     /// A paired browser's session secret.
     func session() throws -> String {
         let code = try access.newPairingCode()
-        return try require(try access.redeem(code: code))
+        return try unwrap(try access.redeem(code: code))
     }
 
     /// A 300×300 PNG, the cover of every disc here.
@@ -68,11 +68,4 @@ final class WebFixture: @unchecked Sendable {
         }
         return Wallet(discs: discs, total: 2, capacity: 20)
     }
-}
-
-struct Missing: Error {}
-
-func `require`<T>(_ value: T?) throws -> T {
-    guard let value else { throw Missing() }
-    return value
 }
