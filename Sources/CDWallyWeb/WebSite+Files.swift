@@ -462,9 +462,19 @@ button, input[type=submit] { min-width: 44px; min-height: 44px; font: inherit; }
 .tracks li .number { font-family: ui-monospace, "DejaVu Sans Mono", monospace; color: var(--muted); min-width: 2ch; }
 .tracks li .length { margin-left: auto; color: var(--muted); font-variant-numeric: tabular-nums; }
 .tracks li.current { font-weight: 700; color: var(--accent); }
-#doctor-report dl { display: grid; grid-template-columns: minmax(7rem, max-content) 1fr; gap: .25rem .75rem; }
+#doctor-report dl { display: grid; grid-template-columns: minmax(6rem, max-content) minmax(0, 1fr); gap: .25rem .75rem; margin: 0; }
 #doctor-report dt { font-weight: 700; }
-#doctor-report dd { margin: 0; overflow-wrap: anywhere; }
+#doctor-report dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+#doctor-report ul { margin: 0; padding-left: 1.1rem; }
+@media (max-width: 520px) {
+  #doctor-report dl { display: block; }
+  #doctor-report dt { margin-top: .4rem; }
+  #doctor-report dd { margin-left: .9rem; }
+}
+@media (max-width: 360px) {
+  .logo { display: none; }
+  nav a { padding: .6rem .45rem; }
+}
 """#),
     ]
 }

@@ -50,6 +50,13 @@ def pair(driver, url, code):
     wait("the wallet after pairing", lambda: len(driver.find_elements(By.CSS_SELECTOR, ".disc")) >= 3)
 
 
+def fits(driver, view):
+    """Nothing sticks out sideways: the page is usable without scrolling it left and right."""
+    width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    if width[0] > width[1]:
+        raise SystemExit(f"web_remote.py: the {view} is {width[0]} px wide in a {width[1]} px window")
+
+
 def lcd(driver):
     return driver.find_element(By.ID, "lcd-main").text
 
@@ -71,6 +78,7 @@ def main():
                 "const images = [...document.querySelectorAll('.disc img')];"
                 "return images.length >= 3 && images.every(i => i.complete && i.naturalWidth > 0)"))
             assert covers
+            fits(phone, "wallet")
             phone.save_screenshot(arguments.screenshots + "/wallet-phone.png")
 
             phone.find_elements(By.CSS_SELECTOR, ".disc")[1].click()
@@ -96,6 +104,12 @@ def main():
             wait("the lost link to show", lambda: phone.find_element(By.ID, "link").is_displayed(), timeout=5)
             wait("the page to reconnect", lambda: not phone.find_element(By.ID, "link").is_displayed()
                  and "stale" not in phone.find_element(By.ID, "lcd").get_attribute("class"))
+            fits(phone, "player")
+            phone.get(arguments.url + "#doctor")
+            wait("the doctor report", lambda: "lastScan" in phone.find_element(By.ID, "doctor-report").text)
+            fits(phone, "diagnostics page")
+            phone.get(arguments.url + "#player")
+            wait("the player again", lambda: "TRACK 02/" in lcd(phone))
             phone.save_screenshot(arguments.screenshots + "/player-phone.png")
             laptop.save_screenshot(arguments.screenshots + "/player-wide.png")
         finally:
