@@ -2,13 +2,14 @@
 import PackageDescription
 
 // Layers, each depending only on those above it:
-//   C wrappers (CTagLib, CMPV, CSystemd/CMPRIS, CEvdev)
+//   C wrappers (CTagLib, CMPV, CSystemd/CMPRIS, CEvdev, CVips)
 //   CDWallyCore      pure model: tracks, albums, wallet order, M3U parsing
 //   CDWallyConfig    XDG paths, config file, settings resolution
 //   CDWallyLibrary   tag reading, directory walk, SQLite index, playlist → wallet
 //   CDWallyPlayer    libmpv engine, CD-player rules, per-disc resume
 //   CDWallyRemote    control socket, MPRIS, evdev keys → player commands
 //   CDWallyTerminal  the LCD display and keyboard of `cdwally play`
+//   CDWallyWeb       the web remote: HTTP API, WebSocket events, embedded pages
 //   cdwally          one file per subcommand, wiring
 // mpv's pkg-config flags drag in SDL's `-D_REENTRANT`, which SwiftPM refuses with a warning;
 // on Linux the header and library sit on the default paths, so pkg-config is not needed.
@@ -28,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -44,6 +48,14 @@ let package = Package(
         .systemLibrary(
             name: "CEvdev", pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]),
+
+        // libvips (libvips-dev): the shim declares the few functions it calls, because its
+        // headers need glib's include folders and its pkg-config flags carry a refused `-pthread`.
+        .target(
+            name: "CVips",
+            linkerSettings: [
+                .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            ]),
 
         .target(name: "CDWallyCore"),
         .target(name: "CDWallyConfig", dependencies: ["CDWallyCore"]),
@@ -65,11 +77,22 @@ let package = Package(
             ],
             exclude: ["Control/PROTOCOL.md"]),
         .target(name: "CDWallyTerminal", dependencies: ["CDWallyCore", "CDWallyPlayer"]),
+        .target(
+            name: "CDWallyWeb",
+            dependencies: [
+                "CDWallyCore", "CDWallyPlayer", "CVips",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["PROTOCOL.md", "Site"]),
         .executableTarget(
             name: "cdwally",
             dependencies: [
                 "CDWallyCore", "CDWallyConfig", "CDWallyLibrary", "CDWallyPlayer", "CDWallyRemote",
-                "CDWallyTerminal",
+                "CDWallyTerminal", "CDWallyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -98,6 +121,12 @@ let package = Package(
         .testTarget(
             name: "CDWallyTerminalTests",
             dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+        .testTarget(
+            name: "CDWallyWebTests",
+            dependencies: [
+                "CDWallyWeb", "CDWallyPlayer", "CDWallyCore", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         .testTarget(name: "CLITests", dependencies: ["cdwally", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],

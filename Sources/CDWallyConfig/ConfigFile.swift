@@ -2,9 +2,9 @@ import Foundation
 
 /// The settings a user wrote in `config.toml` (docs/PRODUCT.md §8): `library`, `playlist`,
 /// `capacity`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`),
-/// `[player.mpv]` (any mpv
-/// option) and `[keys]` (evdev key → action). Values are checked here so a mistake is
-/// reported with its file, line and key before anything runs.
+/// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action) and `[web]` (`listen`,
+/// `hosts`). Values are checked here so a mistake is reported with its file, line and key
+/// before anything runs.
 public struct ConfigFile: Sendable, Equatable {
     public struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
         public var value: Value
@@ -25,6 +25,10 @@ public struct ConfigFile: Sendable, Equatable {
     public var replayGain: Setting<String>?
     /// mpv options in the order written.
     public var mpvOptions: [(key: String, value: String)] = []
+    /// Where `serve` and `play` run the web remote: `[ADDR:]PORT` (docs/PRODUCT.md §6).
+    public var webListen: Setting<String>?
+    /// More names the web remote answers to (a DNS name of the box), besides its own.
+    public var webHosts: Setting<[String]>?
     /// evdev key name → action name, in the order written.
     public var keys: [(key: String, action: String, line: Int)] = []
     /// Keys cdwally does not know, as "file:line: unknown key x": kept as warnings, not errors,
@@ -69,6 +73,7 @@ public struct ConfigFile: Sendable, Equatable {
             case "playlist": config.playlist = try reader.path(item)
             case "capacity": config.capacity = try reader.count(item)
             case "player": try config.readPlayer(item, reader: &reader)
+            case "web": try config.readWeb(item, reader: &reader)
             case "keys":
                 for key in try reader.table(item).items {
                     config.keys.append((key.key, try reader.string(key, prefix: "keys.").value, key.line))
@@ -109,6 +114,17 @@ public struct ConfigFile: Sendable, Equatable {
         }
     }
 
+    private mutating func readWeb(_ item: TOMLTable.Item, reader: inout ConfigTableReader) throws(ConfigError)
+    {
+        for entry in try reader.table(item).items {
+            switch entry.key {
+            case "listen": webListen = try reader.string(entry, prefix: "web.")
+            case "hosts": webHosts = try reader.strings(entry, prefix: "web.")
+            default: reader.unknown(entry, prefix: "web.")
+            }
+        }
+    }
+
     private static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain
@@ -123,6 +139,7 @@ public struct ConfigFile: Sendable, Equatable {
             && lhs.capacity == rhs.capacity && lhs.audioDevice == rhs.audioDevice && lhs.then == rhs.then
             && lhs.repeatWallet == rhs.repeatWallet && lhs.onStart == rhs.onStart
             && lhs.replayGain == rhs.replayGain && lhs.warnings == rhs.warnings
+            && lhs.webListen == rhs.webListen && lhs.webHosts == rhs.webHosts
             && lhs.mpvOptions.elementsEqual(rhs.mpvOptions, by: { $0 == $1 })
             && lhs.keys.elementsEqual(rhs.keys, by: { $0 == $1 })
     }

@@ -28,6 +28,20 @@ struct ConfigTableReader {
         return setting
     }
 
+    func strings(_ item: TOMLTable.Item, prefix: String) throws(ConfigError) -> ConfigFile.Setting<[String]> {
+        guard case .array(let values) = item.value else {
+            throw invalid(item, prefix: prefix, "must be a list of strings, e.g. [\"jukebox.lan\"]")
+        }
+        var texts: [String] = []
+        for value in values {
+            guard case .string(let text) = value else {
+                throw invalid(item, prefix: prefix, "must be a list of strings, not of \(value.kindName)")
+            }
+            texts.append(text)
+        }
+        return .init(value: texts, line: item.line)
+    }
+
     func count(_ item: TOMLTable.Item) throws(ConfigError) -> ConfigFile.Setting<Int> {
         guard case .integer(let number) = item.value, number >= 0 else {
             throw invalid(item, "must be a whole number, 0 or more (0 = no limit)")

@@ -15,7 +15,8 @@ struct CDWally: AsyncParsableCommand {
                 name: "Wallet",
                 subcommands: [DiscsCommand.self, TracksCommand.self, ScanCommand.self, DoctorCommand.self]),
             CommandGroup(
-                name: "Playing", subcommands: [PlayCommand.self, ServeCommand.self, ListDevicesCommand.self]),
+                name: "Playing",
+                subcommands: [PlayCommand.self, ServeCommand.self, ListDevicesCommand.self, WebCommand.self]),
             CommandGroup(
                 name: "Control (a running player)",
                 subcommands: [

@@ -80,19 +80,8 @@ import Testing
 
         /// One JSON-RPC request over snapserver's TCP control port, one reply line back.
         private static func call(port: Int, method: String) throws -> [String: Any] {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard socket >= 0 else { throw TestFailure("socket: \(errno)") }
+            let socket = try LoopbackSocket.connect(port: port)
             defer { close(socket) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard connected == 0 else { throw TestFailure("connect to snapserver: \(errno)") }
             let request = Array("{\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"\(method)\"}\r\n".utf8)
             guard write(socket, request, request.count) == request.count else { throw TestFailure("write") }
             var reply: [UInt8] = []

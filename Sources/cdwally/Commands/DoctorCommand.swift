@@ -8,8 +8,9 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Explain how the wallet came to be: library, index, playlist choice, entries.",
         discussion: """
-            Brings the whole index up to date first. The text output is meant to be pasted into a \
-            bug report as it is.
+            Brings the whole index up to date first, then looks at the box: the audio output, the \
+            session bus for MPRIS, input devices with media keys, a running player, the web remote. \
+            The text output is meant to be pasted into a bug report as it is.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -21,7 +22,8 @@ struct DoctorCommand: ParsableCommand {
             let diagnosis = Diagnosis(
                 report: report, statistics: try service.index.statistics(), albums: try service.albumCount(),
                 indexFile: service.index.file, unreadable: try service.index.unreadableFiles(),
-                notes: LibraryNotes.load(folder: context.stateFolder(for: service.root)))
+                notes: LibraryNotes.load(folder: context.stateFolder(for: service.root)),
+                health: Health.check(settings: context.settings))
             context.print(json ? diagnosis.json().serialized() : diagnosis.text(terminal: context.terminal))
         }
     }

@@ -19,6 +19,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var playerOptions: PlayerOptions
+    @OptionGroup var webOptions: WebOptions
 
     @Argument(
         help: ArgumentHelp(
@@ -74,6 +75,7 @@ struct PlayCommand: AsyncParsableCommand {
             host.serveControl(server, gate: gate)
             host.startMPRIS(
                 coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
+            try await host.startWeb(webOptions, context: context, service: service)
             let plain = display == nil ? PlainPlayback(host: host) : nil
             do {
                 try await host.player.perform(.play(disc: disc, fromStart: fromStart))

@@ -23,6 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var playerOptions: PlayerOptions
+    @OptionGroup var webOptions: WebOptions
 
     @Option(
         name: .long,
@@ -78,6 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
             host.serveControl(server, gate: gate)
             host.startMPRIS(
                 coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
+            try await host.startWeb(webOptions, context: context, service: service)
             if !input.isEmpty {
                 do {
                     try host.startKeys(

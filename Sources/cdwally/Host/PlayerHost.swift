@@ -20,6 +20,7 @@ final class PlayerHost: Sendable {
     private let keys: LockedValue<InputKeyReader?> = LockedValue(nil)
     private let finished: LockedValue<CheckedContinuation<Void, Never>?> = LockedValue(nil)
     private let done = LockedValue(false)
+    private let stops = LockedValue<[@Sendable () async -> Void]>([])
 
     init(player: Player, logger: Logger) {
         self.player = player
@@ -92,6 +93,11 @@ final class PlayerHost: Sendable {
         }
     }
 
+    /// Runs `stop` first at shutdown: for front ends started in extensions (the web remote).
+    func onShutdown(_ stop: @escaping @Sendable () async -> Void) {
+        stops.withLock { $0.append(stop) }
+    }
+
     /// Returns once `requestShutdown()` was called (by a signal, MPRIS Quit or the user).
     func waitForShutdownRequest() async {
         await withCheckedContinuation { continuation in
@@ -118,6 +124,10 @@ final class PlayerHost: Sendable {
 
     /// Stops the front ends, then the player (which saves every position).
     func shutdown() async {
+        for stop in stops.withLock({ stops in
+            defer { stops = [] }
+            return stops
+        }) { await stop() }
         control.current?.stop()
         watcher.stop()
         keys.current?.stop()

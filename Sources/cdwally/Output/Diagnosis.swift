@@ -10,6 +10,8 @@ struct Diagnosis {
     let indexFile: String
     let unreadable: [(path: RawPath, reason: String)]
     let notes: LibraryNotes
+    /// The box around the library: audio, bus, input devices, player, web remote.
+    var health: Health? = nil
 
     func json() -> JSONValue {
         let counts = report.entries
@@ -75,6 +77,7 @@ struct Diagnosis {
                 .object([("discs", .int(report.wallet.discs.count)), ("hidden", .int(report.wallet.hidden))])
             ),
             ("lastError", .string(notes.lastError?.message)),
+            ("health", health?.json() ?? .null),
         ])
     }
 
@@ -117,6 +120,7 @@ struct Diagnosis {
         section(
             "Last error",
             notes.lastError.map { "\($0.message) (\(Format.timestamp($0.time)))" } ?? "none")
+        for item in health?.sections() ?? [] { section(item.title, item.first, item.rest) }
         if !unreadable.isEmpty {
             section("Unreadable", "", unreadable.map { "\($0.path.display): \($0.reason)" })
         }

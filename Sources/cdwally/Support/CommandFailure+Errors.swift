@@ -4,6 +4,7 @@ import CDWallyLibrary
 import CDWallyPlayer
 import CDWallyRemote
 import CDWallyTerminal
+import CDWallyWeb
 
 extension CommandFailure {
     /// Words and an exit code for any error a command can meet.
@@ -13,6 +14,13 @@ extension CommandFailure {
             self = failure
         case let error as ConfigError:
             self.init(message: error.description, code: ExitStatus.config)
+        case let error as WebError:
+            switch error {
+            case .invalidListenAddress, .invalidName, .unknownName:
+                self.init(message: error.description, code: ExitStatus.usage)
+            case .cannotListen: self.init(message: error.description, code: ExitStatus.unavailable)
+            case .accessFile: self.init(message: error.description, code: ExitStatus.ioError)
+            }
         case let error as LibraryError:
             switch error {
             case .noLibrary, .playlistUnreadable:

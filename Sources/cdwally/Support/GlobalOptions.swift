@@ -55,7 +55,11 @@ struct GlobalOptions: ParsableArguments {
         guard !moved.isEmpty else { return arguments }
         var rest = Array(arguments[index...])
         // No subcommand (or only options left): the default subcommand gets them.
-        let insertAt = rest.first.map { $0.hasPrefix("-") ? 0 : 1 } ?? 0
+        var insertAt = rest.first.map { $0.hasPrefix("-") ? 0 : 1 } ?? 0
+        // A command with subcommands of its own (`web pair`) takes them after the second word.
+        if rest.first == WebCommand.configuration.commandName, rest.count > 1, !rest[1].hasPrefix("-") {
+            insertAt = 2
+        }
         rest.insert(contentsOf: moved, at: insertAt)
         return rest
     }

@@ -1,0 +1,306 @@
+// The web remote's pages: the wallet, the player and diagnostics, on API v1
+// (Sources/CDWallyWeb/PROTOCOL.md). No framework: a few functions over the DOM.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let state = null;          // the last state frame's body
+let stateReceived = 0;     // performance.now() when it came
+let lastFrame = 0;         // when any frame last came, to notice a dead link
+let walletRevision = -1;
+let wallet = null;
+let shownDisc = null;      // the disc whose track list is shown
+let socket = null;
+let retryDelay = 1000;
+let retryTimer = null;
+let linkUp = false;
+
+class NotPaired extends Error {}
+
+async function api(path, options = {}) {
+  const response = await fetch(path, { credentials: "same-origin", ...options });
+  if (response.status === 401) throw new NotPaired();
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ? body.error.message : response.statusText);
+  return body;
+}
+
+function command(name, args = []) {
+  return api("/api/v1/commands", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ command: name, args }),
+  }).then(applyState).catch(showProblem);
+}
+
+function showProblem(error) {
+  if (error instanceof NotPaired) return showPairing();
+  const link = $("link");
+  link.textContent = error.message;
+  link.hidden = false;
+  setTimeout(() => { if (linkUp) link.hidden = true; }, 4000);
+}
+
+// Views --------------------------------------------------------------------
+
+function route() {
+  const view = (location.hash || "#wallet").slice(1);
+  for (const name of ["wallet", "player", "doctor"]) {
+    $(name).hidden = name !== view;
+    $("nav-" + name).classList.toggle("current", name === view);
+  }
+  $("pair").hidden = true;
+  if (view === "doctor") loadDoctor();
+}
+
+function showPairing() {
+  for (const name of ["wallet", "player", "doctor"]) $(name).hidden = true;
+  $("pair").hidden = false;
+  $("link").hidden = true;
+  $("pair-code").focus();
+}
+
+function clock(seconds) {
+  if (seconds == null || !isFinite(seconds)) return "--:--";
+  const whole = Math.max(0, Math.floor(seconds));
+  return String(Math.floor(whole / 60)).padStart(2, "0") + ":" + String(whole % 60).padStart(2, "0");
+}
+
+const two = (number) => number == null ? "--" : String(number).padStart(2, "0");
+
+function elapsedNow() {
+  if (!state) return 0;
+  let elapsed = state.elapsed;
+  if (state.state === "playing") elapsed += (performance.now() - stateReceived) / 1000;
+  return state.duration ? Math.min(elapsed, state.duration) : elapsed;
+}
+
+function cdElement(cover) {
+  const cd = document.createElement("span");
+  cd.className = "cd";
+  const image = document.createElement("img");
+  image.alt = "";
+  image.loading = "lazy";
+  if (cover) image.src = cover;
+  image.onerror = () => image.removeAttribute("src");
+  const clamp = document.createElement("span");
+  clamp.className = "clamp";
+  const hole = document.createElement("span");
+  hole.className = "hole";
+  cd.append(image, clamp, hole);
+  return cd;
+}
+
+function renderWallet() {
+  const list = $("discs");
+  list.replaceChildren();
+  if (!wallet) return;
+  for (const disc of wallet.discs) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.className = "disc";
+    button.dataset.position = disc.position;
+    const text = document.createElement("span");
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = disc.album;
+    const artist = document.createElement("span");
+    artist.textContent = disc.albumArtist;
+    const meta = document.createElement("span");
+    meta.className = "meta";
+    const resume = disc.resume ? ` · resumes at track ${disc.resume.track}, ${clock(disc.resume.position)}` : "";
+    meta.textContent = `${disc.year ?? ""}${disc.year ? " · " : ""}${disc.trackCount} tracks${resume}`;
+    text.append(name, document.createElement("br"), artist, document.createElement("br"), meta);
+    button.append(cdElement(disc.covers && disc.covers["256"]), text);
+    button.addEventListener("click", () => {
+      command("disc", [disc.position]);
+      location.hash = "#player";
+    });
+    item.append(button);
+    list.append(item);
+  }
+  markCurrentDisc();
+}
+
+function markCurrentDisc() {
+  const current = state && state.disc ? state.disc.position : null;
+  for (const button of document.querySelectorAll(".disc")) {
+    button.classList.toggle("current", Number(button.dataset.position) === current);
+  }
+}
+
+async function renderTracks() {
+  const disc = state && state.disc;
+  const key = disc ? disc.id + ":" + disc.position : null;
+  if (key !== shownDisc) {
+    shownDisc = key;
+    $("tracks").replaceChildren();
+    if (disc && disc.position) {
+      try {
+        const detail = await api(`/api/v1/discs/${disc.position}`);
+        for (const track of detail.tracks) {
+          const item = document.createElement("li");
+          item.dataset.index = track.index;
+          item.innerHTML = `<span class="number"></span><span class="name"></span><span class="length"></span>`;
+          item.children[0].textContent = two(track.track);
+          item.children[1].textContent = track.title;
+          item.children[2].textContent = clock(track.duration);
+          $("tracks").append(item);
+        }
+      } catch (error) { showProblem(error); }
+    }
+  }
+  for (const item of $("tracks").children) {
+    item.classList.toggle("current", state && Number(item.dataset.index) === state.trackIndex);
+  }
+}
+
+function renderLCD() {
+  if (!state) return;
+  const disc = state.disc;
+  const total = disc ? two(disc.trackCount) : "--";
+  $("lcd-main").textContent =
+    `DISC ${two(disc && disc.position)}  TRACK ${two(state.trackIndex)}/${total}  ${clock(state.track ? elapsedNow() : null)} / ${clock(state.duration)}`;
+  $("lcd-state").textContent = { playing: "PLAY", paused: "PAUSE", stopped: "STOP", idle: "STOP" }[state.state];
+  const seek = $("seek");
+  if (document.activeElement !== seek) {
+    seek.max = Math.max(1, Math.round(state.duration || 1));
+    seek.value = Math.round(elapsedNow());
+  }
+}
+
+// `fresh` takes a state whatever its revision: a restarted server counts from 1 again.
+function applyState(body, fresh = false) {
+  if (!fresh && state && body.revision < state.revision) return;
+  state = body;
+  stateReceived = performance.now();
+  const disc = state.disc;
+  $("title").textContent = state.track ? state.track.title : "Nothing playing";
+  $("artist").textContent = state.track ? state.track.artist : "";
+  $("album").textContent = disc ? `${disc.album}${disc.year ? " (" + disc.year + ")" : ""}` : "";
+  const cover = $("player-cover");
+  const large = disc && disc.covers && disc.covers["512"];
+  if (large) { if (cover.getAttribute("src") !== large) cover.src = large; }
+  else cover.removeAttribute("src");
+  $("toggle-icon").setAttribute("d", state.state === "playing" ? "M6 5h4v14H6zM14 5h4v14h-4z" : "M8 5v14l11-7z");
+  renderLCD();
+  renderTracks();
+  markCurrentDisc();
+  if (state.walletRevision !== walletRevision) {
+    walletRevision = state.walletRevision;
+    api("/api/v1/wallet").then((body) => { wallet = body; renderWallet(); }).catch(showProblem);
+  }
+}
+
+async function loadDoctor() {
+  try {
+    const report = await api("/api/v1/doctor");
+    $("doctor-report").replaceChildren(describe(report));
+  } catch (error) { showProblem(error); }
+}
+
+function describe(value) {
+  if (value === null) return document.createTextNode("—");
+  if (Array.isArray(value)) {
+    if (value.length === 0) return document.createTextNode("none");
+    const list = document.createElement("ul");
+    for (const item of value) { const entry = document.createElement("li"); entry.append(describe(item)); list.append(entry); }
+    return list;
+  }
+  if (typeof value === "object") {
+    const list = document.createElement("dl");
+    for (const [key, item] of Object.entries(value)) {
+      const term = document.createElement("dt");
+      term.textContent = key;
+      const detail = document.createElement("dd");
+      detail.append(describe(item));
+      list.append(term, detail);
+    }
+    return list;
+  }
+  return document.createTextNode(String(value));
+}
+
+// The link ----------------------------------------------------------------
+
+function setLink(up) {
+  linkUp = up;
+  $("link").hidden = up;
+  if (!up) $("link").textContent = "Connection lost — reconnecting…";
+  $("lcd").classList.toggle("stale", !up);
+}
+
+function connect() {
+  clearTimeout(retryTimer);
+  if (socket && socket.readyState <= 1) return;
+  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/v1/events";
+  socket = new WebSocket(url);
+  let first = true;
+  socket.onopen = () => { retryDelay = 1000; lastFrame = performance.now(); };
+  socket.onmessage = (event) => {
+    lastFrame = performance.now();
+    const frame = JSON.parse(event.data);
+    if (frame.type === "state") applyState(frame.body, first);
+    else if (frame.type === "heartbeat" && state) {
+      if (frame.body.revision !== state.revision) {
+        api("/api/v1/state").then((body) => applyState(body, true)).catch(showProblem);
+      }
+      else { state.elapsed = frame.body.elapsed; stateReceived = performance.now(); }
+    }
+    first = false;
+    setLink(true);
+  };
+  socket.onclose = () => {
+    socket = null;
+    setLink(false);
+    // A refused upgrade looks like a closed socket: ask the API whether we are still paired.
+    api("/api/v1/state").then(() => retry()).catch((error) => error instanceof NotPaired ? showPairing() : retry());
+  };
+}
+
+function retry() {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(connect, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, 30000);
+}
+
+function reconnectNow() {
+  retryDelay = 1000;
+  if (!socket) connect();
+}
+
+setInterval(() => {
+  if (socket && socket.readyState === 1 && performance.now() - lastFrame > 15000) {
+    socket.close();   // missed three heartbeats: the link is dead even if the socket does not know
+  }
+  if (linkUp) renderLCD();
+}, 500);
+
+document.addEventListener("visibilitychange", () => { if (!document.hidden) reconnectNow(); });
+window.addEventListener("online", reconnectNow);
+window.addEventListener("hashchange", route);
+
+document.addEventListener("DOMContentLoaded", () => {
+  route();
+  for (const button of document.querySelectorAll("[data-command]")) {
+    button.addEventListener("click", () => command(button.dataset.command));
+  }
+  for (const button of document.querySelectorAll("[data-seek]")) {
+    button.addEventListener("click", () => command("seek", [button.dataset.seek]));
+  }
+  $("seek").addEventListener("change", (event) => command("seek", [Number(event.target.value)]));
+  $("pair-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api("/api/v1/pair", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ code: $("pair-code").value }),
+      });
+      $("pair-error").textContent = "";
+      route();
+      connect();
+    } catch (error) {
+      $("pair-error").textContent = error instanceof NotPaired ? "Wrong or expired code." : error.message;
+    }
+  });
+  setLink(true);
+  api("/api/v1/state").then((body) => { applyState(body); connect(); }).catch(showProblem);
+});

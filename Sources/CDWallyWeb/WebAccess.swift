@@ -1,0 +1,165 @@
+import CDWallyCore
+import Foundation
+
+/// Who may use the web remote (docs/PRODUCT.md §6): one-time pairing codes, browser sessions
+/// and named bearer tokens, kept as hashes in `WebAccessFile`. The CLI and the running server
+/// share it through the file: each change is a read-modify-write under an exclusive `flock`
+/// on a lock file beside it, written atomically, so neither loses the other's change.
+///
+/// Threads: any; every call goes to the file.
+public struct WebAccess: Sendable {
+    public static let fileName = "web-access.json"
+    /// How long a pairing code from `cdwally web pair` can be redeemed.
+    public static let codeLifetime: TimeInterval = 5 * 60
+
+    public let path: String
+
+    public init(stateFolder: String) {
+        path = stateFolder + "/" + WebAccess.fileName
+    }
+
+    /// A browser session or a token as `cdwally web list` shows it.
+    public struct Entry: Sendable, Equatable {
+        public var kind: String
+        public var name: String
+        public var created: Date
+    }
+
+    /// Makes a new one-time code such as `4821-0937`; only its hash is stored.
+    public func newPairingCode(now: Date = Date()) throws(WebError) -> String {
+        let digits = (0..<8).map { _ in String(Int.random(in: 0...9)) }.joined()
+        try change { file in
+            file.codes.removeAll { $0.expires <= now }
+            file.codes.append(.init(hash: SHA256.hex(digits), expires: now + WebAccess.codeLifetime))
+        }
+        return digits.prefix(4) + "-" + digits.dropFirst(4)
+    }
+
+    /// Trades a valid, unexpired code for a new session secret (the cookie's value); the code
+    /// is used up. Nil when the code is wrong or expired.
+    func redeem(code: String, now: Date = Date()) throws(WebError) -> String? {
+        let digits = code.filter(\.isNumber)
+        guard digits.count == 8 else { return nil }
+        let hash = SHA256.hex(digits)
+        var secret: String?
+        try change { file in
+            file.codes.removeAll { $0.expires <= now }
+            guard let index = file.codes.firstIndex(where: { $0.hash == hash }) else { return }
+            file.codes.remove(at: index)
+            let newSecret = WebAccess.newSecret()
+            let number =
+                (file.sessions.compactMap { Int($0.name.dropFirst("browser-".count)) }.max() ?? 0) + 1
+            file.sessions.append(.init(name: "browser-\(number)", hash: SHA256.hex(newSecret), created: now))
+            secret = newSecret
+        }
+        return secret
+    }
+
+    /// Makes (or replaces) the bearer token `name` and returns it; only its hash is stored.
+    public func newToken(name: String, now: Date = Date()) throws(WebError) -> String {
+        guard WebAccess.isValidName(name) else { throw WebError.invalidName(name) }
+        let secret = WebAccess.newSecret()
+        try change { file in
+            file.tokens.removeAll { $0.name == name }
+            file.tokens.append(.init(name: name, hash: SHA256.hex(secret), created: now))
+        }
+        return secret
+    }
+
+    /// Revokes the session or token `name`, or every one of them (and every pairing code)
+    /// when `name` is nil. Returns how many went.
+    @discardableResult
+    public func revoke(name: String?) throws(WebError) -> Int {
+        var count = 0
+        try change { file in
+            let before = file.sessions.count + file.tokens.count
+            if let name {
+                file.sessions.removeAll { $0.name == name }
+                file.tokens.removeAll { $0.name == name }
+            } else {
+                file.sessions.removeAll()
+                file.tokens.removeAll()
+                file.codes.removeAll()
+            }
+            count = before - file.sessions.count - file.tokens.count
+        }
+        if let name, count == 0 { throw WebError.unknownName(name) }
+        return count
+    }
+
+    public func entries() throws(WebError) -> [Entry] {
+        let file = try read()
+        return file.sessions.map { Entry(kind: "browser", name: $0.name, created: $0.created) }
+            + file.tokens.map { Entry(kind: "token", name: $0.name, created: $0.created) }
+    }
+
+    /// Whether `secret` is a live session cookie.
+    func isSession(_ secret: String) -> Bool {
+        let hash = SHA256.hex(secret)
+        return (try? read().sessions.contains { $0.hash == hash }) ?? false
+    }
+
+    /// Whether `secret` is a live bearer token.
+    func isToken(_ secret: String) -> Bool {
+        let hash = SHA256.hex(secret)
+        return (try? read().tokens.contains { $0.hash == hash }) ?? false
+    }
+
+    static func isValidName(_ name: String) -> Bool {
+        (1...40).contains(name.count)
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+    }
+
+    /// 256 random bits from the system's generator (getrandom), base64url without padding.
+    static func newSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    private func read() throws(WebError) -> WebAccessFile {
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.contents(of: RawPath(path))
+        } catch {
+            throw WebError.accessFile(path, reason: error.reason)
+        }
+        guard let bytes else { return WebAccessFile() }
+        do {
+            let file = try WebAccessFile.decoder.decode(WebAccessFile.self, from: Data(bytes))
+            guard file.version == WebAccessFile.currentVersion else {
+                throw WebError.accessFile(
+                    path, reason: "version \(file.version) is not one this cdwally knows")
+            }
+            return file
+        } catch let error as WebError {
+            throw error
+        } catch {
+            throw WebError.accessFile(path, reason: "not a web access file; remove it and pair again")
+        }
+    }
+
+    private func change(_ body: (inout WebAccessFile) -> Void) throws(WebError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try AtomicFile.makeDirectory(RawPath(folder))
+        } catch {
+            throw WebError.accessFile(path, reason: error.reason)
+        }
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw WebError.accessFile(path, reason: String(cString: strerror(errno))) }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+        var file = try read()
+        body(&file)
+        do {
+            try AtomicFile.replace(
+                RawPath(path), with: Array(try WebAccessFile.encoder.encode(file)), mode: 0o600)
+        } catch let error as AtomicFile.Failure {
+            throw WebError.accessFile(path, reason: error.reason)
+        } catch {
+            throw WebError.accessFile(path, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import CDWallyCore
+import Logging
+
+/// What the web remote needs from the rest of cdwally, handed in by the `cdwally` executable:
+/// where to listen, whom to answer, and the parts that live in layers above the player
+/// (the doctor report, cover files).
+public struct WebConfiguration: Sendable {
+    public var listen: WebListenAddress
+    public var hosts: HostAllowList
+    public var access: WebAccess
+    /// The library's state folder, for the resume points of discs not playing.
+    public var stateFolder: String
+    /// The `cdwally doctor --json` report, built off the request path.
+    public var doctor: @Sendable () async throws -> JSONValue
+    /// The cover of an album as a file, or nil.
+    public var coverFile: @Sendable (Album) -> String?
+    /// `$XDG_CACHE_HOME/cdwally`: the sized covers go to its `covers/`.
+    public var cacheFolder: String
+    public var logger: Logger
+
+    /// Open connections allowed at once (pages, WebSockets, scripts); more wait in the backlog.
+    public var maximumConnections = 32
+
+    public init(
+        listen: WebListenAddress, hosts: HostAllowList, access: WebAccess, stateFolder: String,
+        doctor: @escaping @Sendable () async throws -> JSONValue,
+        coverFile: @escaping @Sendable (Album) -> String?, cacheFolder: String, logger: Logger
+    ) {
+        self.listen = listen
+        self.hosts = hosts
+        self.access = access
+        self.stateFolder = stateFolder
+        self.doctor = doctor
+        self.coverFile = coverFile
+        self.cacheFolder = cacheFolder
+        self.logger = logger
+    }
+}

@@ -1,0 +1,84 @@
+import CDWallyCore
+import CDWallyPlayer
+import Foundation
+
+/// The JSON shapes of API v1 (PROTOCOL.md beside this file). Discs and tracks read as they do
+/// in `cdwally discs --json` and `tracks --json` (`AlbumJSON`), plus what a page needs.
+enum WebJSON {
+    /// The player's state at revision `revision`, as the WebSocket and `GET /api/v1/state`
+    /// send it. `at` (Unix seconds) is when `elapsed` was true: a page runs the clock on from there.
+    static func state(
+        _ snapshot: PlayerSnapshot, revision: Int, walletRevision: Int, at: Date, covers: CoverThumbnails
+    ) -> JSONValue {
+        .object([
+            ("revision", .int(revision)),
+            ("at", .seconds(at.timeIntervalSince1970)),
+            ("state", .string(snapshot.state.rawValue)),
+            (
+                "disc",
+                snapshot.disc.map { disc in
+                    .object([
+                        ("position", .int(disc.position)), ("id", .string(disc.album.id.rawValue)),
+                        ("albumArtist", .string(disc.album.albumArtist)),
+                        ("album", .string(disc.album.title)),
+                        ("year", .int(disc.album.year)), ("trackCount", .int(disc.album.trackCount)),
+                        ("covers", coverURLs(disc.album, covers)),
+                    ])
+                } ?? .null
+            ),
+            ("trackIndex", .int(snapshot.trackIndex)),
+            (
+                "track",
+                snapshot.track.map {
+                    AlbumJSON.track($0, index: snapshot.trackIndex ?? 1, duration: snapshot.duration)
+                }
+                    ?? .null
+            ),
+            ("elapsed", .seconds(snapshot.elapsed)),
+            ("duration", snapshot.duration.map(JSONValue.seconds) ?? .null),
+            ("walletRevision", .int(walletRevision)),
+        ])
+    }
+
+    static func wallet(_ wallet: Wallet, resume: ResumeStore, covers: CoverThumbnails) -> JSONValue {
+        .object([
+            ("total", .int(wallet.total)), ("hidden", .int(wallet.hidden)),
+            (
+                "discs",
+                .array(
+                    wallet.discs.enumerated().map { offset, album in
+                        disc(album, position: offset + 1, resume: resume, covers: covers)
+                    })
+            ),
+        ])
+    }
+
+    /// A disc with its resume point and cover; with `tracks` its track list too.
+    static func disc(
+        _ album: Album, position: Int, resume: ResumeStore, covers: CoverThumbnails, tracks: Bool = false
+    ) -> JSONValue {
+        let point = resume.resumePoint(for: album).flatMap { $0 == .start ? nil : $0 }
+        guard
+            case .object(var fields) = AlbumJSON.disc(
+                album, position: position, resume: point.map { .init(track: $0.track, position: $0.position) }
+            )
+        else { return .null }
+        fields.append(("covers", coverURLs(album, covers)))
+        if tracks {
+            fields.append(
+                ("tracks", .array(album.tracks.enumerated().map { AlbumJSON.track($1, index: $0 + 1) })))
+        }
+        return .object(fields)
+    }
+
+    /// Where a page finds `album`'s cover at each size (`{"128": url, …}`), or null while
+    /// there is none (yet).
+    static func coverURLs(_ album: Album, _ covers: CoverThumbnails) -> JSONValue {
+        guard let urls = covers.urls(for: album) else { return .null }
+        return .object(urls.sorted { $0.key < $1.key }.map { (String($0.key), .string($0.value)) })
+    }
+
+    static func error(_ error: WebRequestError) -> JSONValue {
+        .object([("error", .object([("code", .string(error.code)), ("message", .string(error.message))]))])
+    }
+}

@@ -1,0 +1,67 @@
+import HTTPTypes
+
+/// Why a request is refused, with the status and one line for the JSON error body.
+enum WebRequestError: Error, Sendable, Equatable {
+    case foreignHost
+    case foreignOrigin
+    case notPaired
+    case tooManyAttempts
+    case badCode
+    case notJSON
+    case tooLarge
+    case badCommand(String)
+    case methodNotAllowed(allow: String)
+    case notFound(String)
+    case player(String)
+    case unavailable(String)
+
+    var status: HTTPResponse.Status {
+        switch self {
+        case .foreignHost: .misdirectedRequest
+        case .foreignOrigin: .forbidden
+        case .notPaired, .badCode: .unauthorized
+        case .tooManyAttempts: .tooManyRequests
+        case .notJSON: .unsupportedMediaType
+        case .tooLarge: .contentTooLarge
+        case .badCommand: .badRequest
+        case .methodNotAllowed: .methodNotAllowed
+        case .notFound: .notFound
+        case .player: .conflict
+        case .unavailable: .serviceUnavailable
+        }
+    }
+
+    /// A short stable word for scripts, beside the message.
+    var code: String {
+        switch self {
+        case .foreignHost: "foreign-host"
+        case .foreignOrigin: "foreign-origin"
+        case .notPaired: "not-paired"
+        case .tooManyAttempts: "too-many-attempts"
+        case .badCode: "bad-code"
+        case .notJSON: "not-json"
+        case .tooLarge: "too-large"
+        case .badCommand: "bad-command"
+        case .methodNotAllowed: "method-not-allowed"
+        case .notFound: "not-found"
+        case .player: "player"
+        case .unavailable: "unavailable"
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .foreignHost: "this server does not answer to that host name"
+        case .foreignOrigin: "requests must come from the web remote's own pages"
+        case .notPaired: "not paired: run `cdwally web pair` and enter the code, or send a token"
+        case .tooManyAttempts: "too many attempts; wait a minute"
+        case .badCode: "wrong or expired pairing code; run `cdwally web pair` for a new one"
+        case .notJSON: "commands are JSON: send Content-Type: application/json"
+        case .tooLarge: "the request body is over 8 KB"
+        case .badCommand(let message), .notFound(let message), .player(let message),
+            .unavailable(let message):
+            message
+        case .methodNotAllowed(let allow): "use \(allow) here"
+        }
+    }
+}

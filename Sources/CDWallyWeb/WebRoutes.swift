@@ -1,0 +1,122 @@
+import CDWallyCore
+import CDWallyPlayer
+import Foundation
+import Hummingbird
+
+/// API v1 and the pages (PROTOCOL.md beside this file). Handlers are thin: parse, call the
+/// player or the feed, answer. No GET changes anything; commands are JSON POSTs.
+struct WebRoutes: Sendable {
+    let player: Player
+    let feed: StateFeed
+    let configuration: WebConfiguration
+    let gate: WebGate
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: WebGuardMiddleware(gate: gate))
+        for (path, file) in WebSite.files {
+            router.get(RouterPath(path)) { _, _ in WebRoutes.page(file) }
+        }
+        router.post("/api/v1/pair") { request, _ in try await pair(request) }
+        router.get("/api/v1/state") { _, _ in Response.json(feed.stateMessage) }
+        router.get("/api/v1/wallet") { _, _ in
+            Response.json(WebJSON.wallet(player.snapshot.wallet, resume: resumeStore, covers: feed.covers))
+        }
+        router.get("/api/v1/discs/{position}") { _, context in
+            let wallet = player.snapshot.wallet
+            guard let position = context.parameters.get("position", as: Int.self),
+                let album = wallet.disc(at: position)
+            else {
+                throw WebRequestError.notFound(
+                    "no disc at that position; the wallet holds \(wallet.discs.count)")
+            }
+            return Response.json(
+                WebJSON.disc(
+                    album, position: position, resume: resumeStore, covers: feed.covers, tracks: true))
+        }
+        router.get("/api/v1/doctor") { _, _ in
+            do {
+                return Response.json(try await configuration.doctor())
+            } catch {
+                throw WebRequestError.unavailable("doctor: \(error)")
+            }
+        }
+        router.post("/api/v1/commands") { request, _ in try await command(request) }
+        router.get("/api/v1/commands") { _, _ -> Response in
+            throw WebRequestError.methodNotAllowed(allow: "POST")
+        }
+        router.get("/api/v1/events") { _, _ -> Response in
+            throw WebRequestError.badCommand("/api/v1/events is a WebSocket: connect with an Upgrade request")
+        }
+        router.get("/covers/{name}") { _, context in try cover(named: context.parameters.get("name") ?? "") }
+        return router
+    }
+
+    private var resumeStore: ResumeStore { ResumeStore(directory: RawPath(configuration.stateFolder)) }
+
+    private func pair(_ request: Request) async throws -> Response {
+        let body = try await WebRoutes.jsonBody(request)
+        guard let code = body["code"]?.stringValue else {
+            throw WebRequestError.badCommand(
+                "send {\"code\": \"1234-5678\"}, the code `cdwally web pair` printed")
+        }
+        let secret = try gate.pair(code: code)
+        var response = Response.json(.object([("paired", .bool(true))]))
+        response.headers[.setCookie] = WebGate.setCookie(secret)
+        return response
+    }
+
+    private func command(_ request: Request) async throws -> Response {
+        let body = try await WebRoutes.jsonBody(request)
+        guard let name = body["command"]?.stringValue else {
+            throw WebRequestError.badCommand("send {\"command\": \"next\", \"args\": []}")
+        }
+        var args: [JSONValue] = []
+        switch body["args"] {
+        case nil, .null?: break
+        case .array(let values)?: args = values
+        default: throw WebRequestError.badCommand("\"args\" must be a list")
+        }
+        let command = try WebVerb.command(name: name, args: args)
+        do {
+            let snapshot = try await player.perform(command)
+            return Response.json(feed.note(snapshot))
+        } catch {
+            throw WebRequestError.player(error.description)
+        }
+    }
+
+    /// A sized cover; its name holds its content's hash, so it may be cached for good.
+    private func cover(named name: String) throws -> Response {
+        guard let file = feed.covers.file(named: name), let data = FileManager.default.contents(atPath: file)
+        else { throw WebRequestError.notFound("no such cover") }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "image/jpeg", .cacheControl: "public, max-age=31536000, immutable"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func page(_ file: WebSite.File) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: file.contentType, .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: file.text)))
+    }
+
+    /// The body of a JSON POST, at most 8 KB.
+    static func jsonBody(_ request: Request) async throws -> JSONValue {
+        guard let type = request.headers[.contentType]?.lowercased(),
+            type == "application/json" || type.hasPrefix("application/json;")
+        else { throw WebRequestError.notJSON }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: WebGate.maximumBody)
+        } catch {
+            throw WebRequestError.tooLarge
+        }
+        do {
+            return try JSONValue(parsing: Array(buffer.readableBytesView))
+        } catch {
+            throw WebRequestError.badCommand("the body is not JSON: \(error)")
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import CDWallyCore
+import CDWallyPlayer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// The web remote (docs/PRODUCT.md §6): Hummingbird on an event loop of its own (one thread),
+/// serving API v1, the WebSocket feed and the pages. It only reads `Player.snapshot`, awaits
+/// `Player.perform` and listens to `Player.events()`, so it never holds the player up.
+///
+/// Threads: `start` and `stop` from the owner's task; one NIO thread for the sockets;
+/// handlers on the cooperative pool.
+public final class WebServer: Sendable {
+    public let configuration: WebConfiguration
+    private let player: Player
+    private let feed: StateFeed
+    private let gate: WebGate
+    private let group: MultiThreadedEventLoopGroup
+    private let running = LockedValue<(task: Task<Void, Never>, services: ServiceGroup)?>(nil)
+
+    public init(player: Player, configuration: WebConfiguration) {
+        self.player = player
+        self.configuration = configuration
+        feed = StateFeed(
+            player: player,
+            covers: CoverThumbnails(
+                cacheFolder: configuration.cacheFolder, coverFile: configuration.coverFile))
+        gate = WebGate(hosts: configuration.hosts, access: configuration.access)
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    }
+
+    /// Starts listening; returns once the socket is bound, or throws why it could not be.
+    public func start() async throws(WebError) {
+        feed.start()
+        let bound = LockedValue<CheckedContinuation<Void, any Error>?>(nil)
+        let settle: @Sendable ((any Error)?) -> Void = { error in
+            bound.withLock { continuation in
+                if let error { continuation?.resume(throwing: error) } else { continuation?.resume() }
+                continuation = nil
+            }
+        }
+        // A service group of our own, with no signal handlers: the host decides when to stop.
+        let services = ServiceGroup(
+            configuration: .init(
+                services: [application(onRunning: { settle(nil) })], gracefulShutdownSignals: [],
+                logger: configuration.logger))
+        do {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Void, any Error>) in
+                bound.set(continuation)
+                let task = Task {
+                    do {
+                        try await services.run()
+                        settle(CancellationError())
+                    } catch {
+                        settle(error)
+                    }
+                }
+                running.set((task, services))
+            }
+        } catch {
+            feed.stop()
+            throw WebError.cannotListen(configuration.listen.description, reason: WebServer.reason(error))
+        }
+    }
+
+    /// Closes the socket and every connection: the WebSockets end with the feed, requests
+    /// under way are answered.
+    public func stop() async {
+        feed.stop()
+        guard
+            let (task, services) = running.withLock({ running in
+                defer { running = nil }
+                return running
+            })
+        else { return }
+        await services.triggerGracefulShutdown()
+        await task.value
+        try? await group.shutdownGracefully()
+    }
+
+    /// Starts the state feed and the covers without listening, for in-process tests.
+    func startCovers() {
+        feed.start()
+    }
+
+    /// The router, for in-process tests.
+    func router() -> Router<BasicRequestContext> {
+        WebRoutes(player: player, feed: feed, configuration: configuration, gate: gate).router()
+    }
+
+    private func application(onRunning: @escaping @Sendable () -> Void) -> some ApplicationProtocol {
+        let feed = self.feed
+        let gate = self.gate
+        return Application(
+            router: router(),
+            server: .http1WebSocketUpgrade(
+                configuration: .init(
+                    http1: .init(idleTimeout: .seconds(60)),
+                    ws: .init(maxFrameSize: 16 * 1024, autoPing: .enabled(timePeriod: .seconds(30)))),
+                shouldUpgrade: { request, _, _ in
+                    guard request.path?.split(separator: "?").first == "/api/v1/events",
+                        (try? WebServer.checkUpgrade(request, gate: gate)) != nil
+                    else { return .dontUpgrade }
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        try await WebServer.stream(feed: feed, inbound: inbound, outbound: outbound)
+                    }
+                }),
+            configuration: .init(
+                address: .hostname(configuration.listen.host, port: configuration.listen.port),
+                serverName: nil,
+                availableConnectionsDelegate: HummingbirdCore.MaximumAvailableConnections(
+                    configuration.maximumConnections)),
+            onServerRunning: { _ in onRunning() },
+            eventLoopGroupProvider: .shared(group),
+            logger: configuration.logger)
+    }
+
+    static func checkUpgrade(_ request: HTTPRequest, gate: WebGate) throws(WebRequestError) {
+        try gate.checkHost(request)
+        let credential = try gate.credential(request)
+        guard credential != nil else { throw .notPaired }
+        try gate.checkOrigin(request, credential: credential)
+    }
+
+    /// Sends the feed down one WebSocket until either side ends; what the page sends is ignored.
+    static func stream(feed: StateFeed, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter)
+        async throws
+    {
+        let frames = feed.subscribe()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { for try await _ in inbound {} }
+            group.addTask { for await frame in frames { try await outbound.write(.text(frame)) } }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,76 @@
+import CDWallyCore
+import CDWallyPlayer
+
+/// The web remote's words for the player's verbs: the only commands `POST /api/v1/commands`
+/// passes on (docs/PRODUCT.md §6). Nothing else reaches the player, never an mpv command.
+enum WebVerb: String, CaseIterable, Sendable {
+    case play, pause, resume, toggle, stop, next, previous, seek, disc
+    case nextDisc = "next-disc"
+    case previousDisc = "previous-disc"
+    case randomDisc = "random-disc"
+
+    /// The player command for `name` with `args`, or a one-line reason it is not one.
+    static func command(name: String, args: [JSONValue]) throws(WebRequestError) -> PlayerCommand {
+        guard let verb = WebVerb(rawValue: name) else {
+            throw .badCommand(
+                "unknown command '\(name)'; known: \(WebVerb.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        return try verb.command(args)
+    }
+
+    /// The verbs that take no arguments, and what each asks of the player.
+    private static let plain: [WebVerb: PlayerCommand] = [
+        .pause: .pause, .resume: .resume, .toggle: .toggle, .stop: .stop, .next: .next, .previous: .previous,
+        .nextDisc: .nextDisc, .previousDisc: .previousDisc, .randomDisc: .randomDisc,
+    ]
+
+    private func command(_ args: [JSONValue]) throws(WebRequestError) -> PlayerCommand {
+        if let command = WebVerb.plain[self] {
+            try expect(count: 0...0, args)
+            return command
+        }
+        switch self {
+        case .play:
+            try expect(count: 0...2, args)
+            let disc = args.first.flatMap(\.intValue)
+            if !args.isEmpty && args[0] != .null && disc == nil {
+                throw .badCommand("play takes a disc number")
+            }
+            return .play(disc: try disc.map(position), fromStart: args.count > 1 && args[1].boolValue == true)
+        case .disc:
+            try expect(count: 1...2, args)
+            guard let disc = args[0].intValue else { throw .badCommand("disc takes a disc number, e.g. [3]") }
+            return .play(disc: try position(disc), fromStart: args.count > 1 && args[1].boolValue == true)
+        case .seek:
+            try expect(count: 1...1, args)
+            // A number is seconds from the start; a string "+10" / "-10" is relative.
+            if let seconds = args[0].doubleValue, seconds >= 0, seconds.isFinite {
+                return .seek(.absolute(seconds))
+            }
+            if let text = args[0].stringValue, let first = text.first, first == "+" || first == "-",
+                let seconds = Double(text), seconds.isFinite
+            {
+                return .seek(.relative(seconds))
+            }
+            throw .badCommand(
+                "seek takes seconds from the start (e.g. 90) or a step as text (\"+10\", \"-10\")")
+        default:
+            preconditionFailure("\(self) is in WebVerb.plain")
+        }
+    }
+
+    private func expect(count: ClosedRange<Int>, _ args: [JSONValue]) throws(WebRequestError) {
+        guard count.contains(args.count) else {
+            let wanted =
+                count.upperBound == 0
+                ? "no arguments" : "\(count.lowerBound) to \(count.upperBound) arguments"
+            throw .badCommand("\(rawValue) takes \(wanted), got \(args.count)")
+        }
+    }
+
+    private func position(_ disc: Int) throws(WebRequestError) -> Int {
+        guard disc >= 1 else { throw .badCommand("disc numbers start at 1") }
+        return disc
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import CDWallyCore
+import CDWallyWeb
+import Foundation
+
+/// `cdwally web pair|token|revoke|list`: who may use the web remote (docs/PRODUCT.md §6).
+/// They change the library's access file, which a running server reads on every request.
+struct WebCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "web",
+        abstract: "Pair browsers with the web remote, make tokens for scripts, revoke them.",
+        discussion: """
+            The web remote runs with `serve --web [ADDR:]PORT` or `play --web`. Every browser pairs \
+            once with a code from `cdwally web pair`; scripts send `Authorization: Bearer TOKEN` \
+            with a token from `cdwally web token NAME`.
+            """,
+        subcommands: [Pair.self, Token.self, Revoke.self, List.self])
+
+    /// The access file of the library the options name.
+    static func access(_ context: inout CommandContext) throws -> WebAccess {
+        let service = try context.library()
+        return WebAccess(stateFolder: context.stateFolder(for: service.root))
+    }
+
+    struct Pair: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a one-time code (valid 5 minutes) to pair a browser with the web remote.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            try CommandContext.run(global) { context in
+                let code = try WebCommand.access(&context).newPairingCode()
+                context.print(code)
+                StandardError.emit("cdwally: enter this code in the web remote's page within 5 minutes\n")
+            }
+        }
+    }
+
+    struct Token: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a bearer token NAME for scripts (replacing an earlier one of that name).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The token's name, e.g. kitchen-button.", valueName: "name")) var name:
+            String
+
+        func run() throws {
+            try CommandContext.run(global) { context in
+                context.print(try WebCommand.access(&context).newToken(name: name))
+            }
+        }
+    }
+
+    struct Revoke: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Revoke a browser session or token by name, or with --all every one of them.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("A name that `cdwally web list` shows.", valueName: "name")) var name:
+            String?
+        @Flag(help: "Revoke every browser session, token and pairing code.") var all = false
+
+        func validate() throws {
+            if (name == nil) == !all { throw ValidationError("Give a NAME or --all (not both).") }
+        }
+
+        func run() throws {
+            try CommandContext.run(global) { context in
+                let count = try WebCommand.access(&context).revoke(name: all ? nil : name)
+                context.print("revoked \(Format.count(count, "session or token", "sessions and tokens"))")
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the paired browsers and the tokens.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print the list as JSON.") var json = false
+
+        func run() throws {
+            try CommandContext.run(global) { context in
+                let entries = try WebCommand.access(&context).entries()
+                if json {
+                    context.print(
+                        JSONValue.array(
+                            entries.map {
+                                .object([
+                                    ("kind", .string($0.kind)), ("name", .string($0.name)),
+                                    ("created", .string(Format.timestamp($0.created))),
+                                ])
+                            }
+                        ).serialized())
+                } else {
+                    var table = TextTable([
+                        .init(title: "Kind"), .init(title: "Name"), .init(title: "Created"),
+                    ])
+                    for entry in entries {
+                        table.append([entry.kind, entry.name, Format.timestamp(entry.created)])
+                    }
+                    context.print(table.render(width: context.terminal.width, header: context.terminal.dim))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import CDWallyConfig
+import CDWallyCore
+import CDWallyLibrary
+import CDWallyPlayer
+import CDWallyRemote
+import CDWallyWeb
+import Foundation
+
+/// What `doctor` says about the box around the library (docs/PRODUCT.md §7): the audio output
+/// and whether mpv offers it, the session bus MPRIS needs, the input devices with media keys
+/// and whether this user can read them, the running player, and the web remote's address.
+struct Health {
+    struct Input {
+        var path: String
+        var name: String?
+        var readable: Bool
+        var problem: String?
+    }
+
+    var audioDevice: String
+    /// nil when mpv could not be asked (libmpv missing); else whether it lists the device.
+    var audioOffered: Bool?
+    var audioProblem: String?
+    var sessionBus: String?
+    var inputs: [Input]
+    /// The running player's state ("playing", "idle"…), or nil when none answers.
+    var player: String?
+    var web: String?
+
+    /// Looks around. `playerHere` and `webHere` are the player and web remote of this process
+    /// (the web remote's doctor page), which need not be asked over the socket.
+    static func check(settings: Settings, playerHere: String? = nil, webHere: String? = nil) -> Health {
+        let environment = settings.environment
+        // The output the config file chooses, as a player started with no flags would use it.
+        let noFlags = (try? OutputOptions.parse([])) ?? OutputOptions()
+        let configuration = noFlags.configuration(
+            settings: settings, stateFolder: settings.directories.cdwallyState)
+        let device = configuration.audioDevice ?? "auto"
+        var offered: Bool?
+        var audioProblem: String?
+        do {
+            offered = try Player.audioDevices(configuration: configuration).contains { $0.name == device }
+        } catch {
+            audioProblem = error.description
+        }
+        var player = playerHere
+        if player == nil, case .ok(let status)? = try? ControlLink.send(.status, environment: environment) {
+            player = status.state.rawValue
+        }
+        return Health(
+            audioDevice: device, audioOffered: offered, audioProblem: audioProblem,
+            sessionBus: sessionBus(environment), inputs: inputs(), player: player,
+            web: webHere
+                ?? settings.config?.webListen.flatMap { try? WebListenAddress(parsing: $0.value).description }
+        )
+    }
+
+    /// Where the session bus is, if there is one.
+    private static func sessionBus(_ environment: [String: String]) -> String? {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
+        guard let runtime = environment["XDG_RUNTIME_DIR"] else { return nil }
+        let socket = runtime + "/bus"
+        return FileStatus.of(RawPath(socket)) != nil ? "unix:path=" + socket : nil
+    }
+
+    /// The evdev devices with a key of the default key map, and those this user cannot open.
+    private static func inputs() -> [Input] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? []
+        return names.filter { $0.hasPrefix("event") }.sorted {
+            $0.compare($1, options: .numeric) == .orderedAscending
+        }
+        .compactMap { (name: String) -> Input? in
+            let path = "/dev/input/" + name
+            do {
+                let device = try InputDevice(path: RawPath(path))
+                defer { device.close() }
+                guard device.hasMappedKey(in: .defaults) else { return nil }
+                return Input(path: path, name: device.name, readable: true, problem: nil)
+            } catch {
+                return Input(path: path, name: nil, readable: false, problem: "\(error)")
+            }
+        }
+    }
+
+    func json() -> JSONValue {
+        .object([
+            (
+                "audio",
+                .object([
+                    ("device", .string(audioDevice)), ("offered", audioOffered.map(JSONValue.bool) ?? .null),
+                    ("problem", .string(audioProblem)),
+                ])
+            ),
+            ("sessionBus", .string(sessionBus)),
+            (
+                "inputs",
+                .array(
+                    inputs.map {
+                        .object([
+                            ("path", .string($0.path)), ("name", .string($0.name)),
+                            ("readable", .bool($0.readable)),
+                            ("problem", .string($0.problem)),
+                        ])
+                    })
+            ),
+            ("player", .string(player)),
+            ("web", .string(web)),
+        ])
+    }
+
+    /// The lines of the text report, section by section.
+    func sections() -> [(title: String, first: String, rest: [String])] {
+        let audio =
+            audioProblem.map { "\(audioDevice): \($0)" }
+            ?? "\(audioDevice)"
+            + (audioOffered == false ? " (not among mpv's outputs; see list-devices)" : "")
+        let keys =
+            inputs.isEmpty ? "no device with media keys" : "\(inputs.count) with media keys or unreadable"
+        return [
+            ("Audio", audio, []),
+            (
+                "MPRIS",
+                sessionBus.map { "session bus at \($0)" } ?? "no session bus: media keys need --input", []
+            ),
+            (
+                "Input", keys,
+                inputs.map { "\($0.path): " + ($0.readable ? $0.name ?? "" : $0.problem ?? "not readable") }
+            ),
+            ("Player", player.map { "running, \($0)" } ?? "none running", []),
+            ("Web", web ?? "off (serve --web [addr:]port)", []),
+        ]
+    }
+}

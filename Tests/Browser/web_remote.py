@@ -1,0 +1,122 @@
+#!/usr/bin/python3
+"""Drives the web remote in real Chromium (headless, through Debian's chromedriver): pairs two
+browsers, checks the wallet shows covers, plays a disc by tapping it, watches the LCD run,
+presses next in one browser and sees the other follow. Saves screenshots at a phone's and a
+laptop's size. Run by Tests/CLITests/WebRemoteBrowserTests.swift against a real
+`cdwally serve --web`; exits non-zero with one line on what did not happen."""
+import argparse
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+
+def browser(width, height, profile):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 f"--window-size={width},{height}", "--force-device-scale-factor=1",
+                 "--hide-scrollbars", f"--user-data-dir={profile}", "--force-color-profile=srgb"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_window_size(width, height)
+    # Headless windows count their frame in the size: make the page itself the size asked for.
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+    return driver
+
+
+def wait(what, condition, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception:  # the page may be mid-render; ask again
+            pass
+        time.sleep(0.1)
+    raise SystemExit(f"web_remote.py: timed out waiting for {what}")
+
+
+def pair(driver, url, code):
+    driver.get(url)
+    wait("the pairing form", lambda: driver.find_element(By.ID, "pair-code").is_displayed())
+    driver.find_element(By.ID, "pair-code").send_keys(code)
+    driver.find_element(By.CSS_SELECTOR, "#pair-form button").click()
+    wait("the wallet after pairing", lambda: len(driver.find_elements(By.CSS_SELECTOR, ".disc")) >= 3)
+
+
+def fits(driver, view):
+    """Nothing sticks out sideways: the page is usable without scrolling it left and right."""
+    width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    if width[0] > width[1]:
+        raise SystemExit(f"web_remote.py: the {view} is {width[0]} px wide in a {width[1]} px window")
+
+
+def lcd(driver):
+    return driver.find_element(By.ID, "lcd-main").text
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--codes", required=True, help="two pairing codes, comma-separated")
+    parser.add_argument("--screenshots", required=True)
+    arguments = parser.parse_args()
+    first_code, second_code = arguments.codes.split(",")
+
+    with tempfile.TemporaryDirectory() as profiles:
+        phone = browser(390, 844, profiles + "/phone")
+        laptop = browser(1280, 800, profiles + "/laptop")
+        try:
+            pair(phone, arguments.url, first_code)
+            covers = wait("every cover to load", lambda: phone.execute_script(
+                "const images = [...document.querySelectorAll('.disc img')];"
+                "return images.length >= 3 && images.every(i => i.complete && i.naturalWidth > 0)"))
+            assert covers
+            fits(phone, "wallet")
+            phone.save_screenshot(arguments.screenshots + "/wallet-phone.png")
+
+            phone.find_elements(By.CSS_SELECTOR, ".disc")[1].click()
+            wait("the player to show disc 2", lambda: lcd(phone).startswith("DISC 02  TRACK 01"))
+            start = lcd(phone)
+            wait("the LCD clock to move", lambda: lcd(phone) != start)
+            wait("the track list to mark the current track",
+                 lambda: phone.find_elements(By.CSS_SELECTOR, "#tracks li.current"))
+
+            pair(laptop, arguments.url, second_code)
+            laptop.save_screenshot(arguments.screenshots + "/wallet-wide.png")
+            laptop.get(arguments.url + "#player")
+            wait("the second browser to show disc 2", lambda: lcd(laptop).startswith("DISC 02"))
+
+            phone.find_element(By.CSS_SELECTOR, "button[data-command=next]").click()
+            wait("the second browser to follow to track 2", lambda: "TRACK 02/" in lcd(laptop))
+            wait("the first browser to show track 2", lambda: "TRACK 02/" in lcd(phone))
+            phone.find_element(By.CSS_SELECTOR, "button[data-command=toggle]").click()
+            wait("the pause to reach the second browser",
+                 lambda: laptop.find_element(By.ID, "lcd-state").text == "PAUSE")
+            # A dropped link is shown (the LCD dims), and the page reconnects by itself.
+            phone.execute_script("socket.close()")
+            wait("the lost link to show", lambda: phone.find_element(By.ID, "link").is_displayed(), timeout=5)
+            wait("the page to reconnect", lambda: not phone.find_element(By.ID, "link").is_displayed()
+                 and "stale" not in phone.find_element(By.ID, "lcd").get_attribute("class"))
+            fits(phone, "player")
+            phone.get(arguments.url + "#doctor")
+            wait("the doctor report", lambda: "lastScan" in phone.find_element(By.ID, "doctor-report").text)
+            fits(phone, "diagnostics page")
+            phone.get(arguments.url + "#player")
+            wait("the player again", lambda: "TRACK 02/" in lcd(phone))
+            phone.save_screenshot(arguments.screenshots + "/player-phone.png")
+            laptop.save_screenshot(arguments.screenshots + "/player-wide.png")
+        finally:
+            phone.quit()
+            laptop.quit()
+    print("web_remote.py: ok")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+import CDWallyCore
+import CDWallyPlayer
+import Foundation
+import Logging
+import TestSupport
+
+@testable import CDWallyWeb
+
+/// A real player (libmpv, null output) on two discs of the gapless fixtures, and a web server
+/// configured for it in a temporary state folder. Nothing is mocked: the routes reach the
+/// player the way a browser's requests do.
+final class WebFixture: @unchecked Sendable {
+    let state: String
+    let player: Player
+    let server: WebServer
+    let access: WebAccess
+    let port: Int
+
+    init(port: Int = Int.random(in: 41_000..<49_000)) throws {
+        state = FileManager.default.temporaryDirectory.appendingPathComponent("cdwally-web-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        var configuration = PlayerConfiguration(stateDirectory: RawPath(state), mpvOptions: [("ao", "null")])
+        configuration.logger.logLevel = .critical
+        player = try Player(configuration: configuration, wallet: try WebFixture.wallet())
+        access = WebAccess(stateFolder: state)
+        self.port = port
+        let listen = WebListenAddress(host: "127.0.0.1", port: port)
+        var logger = Logger(label: "cdwally.web.test")
+        logger.logLevel = .critical
+        server = WebServer(
+            player: player,
+            configuration: WebConfiguration(
+                listen: listen, hosts: HostAllowList(listen: listen), access: access, stateFolder: state,
+                doctor: { .object([("library", .string("/music"))]) }, coverFile: { _ in WebFixture.cover },
+                cacheFolder: state + "/cache",
+                logger: logger
+            ))
+    }
+
+    func remove() async {
+        await server.stop()
+        await player.shutdown()
+        try? FileManager.default.removeItem(atPath: state)
+    }
+
+    /// A paired browser's session secret.
+    func session() throws -> String {
+        let code = try access.newPairingCode()
+        return try unwrap(try access.redeem(code: code))
+    }
+
+    /// A 300×300 PNG, the cover of every disc here.
+    static let cover =
+        TestLibrary.fixtures + "/../../Examples/Library/The Sine Waves/Low Tide Arpeggios (2019)/cover.png"
+
+    /// Two discs of three tracks of about four seconds.
+    static func wallet() throws -> Wallet {
+        let discs = ["flac", "mp3"].map { (format: String) -> Album in
+            let folder = TestLibrary.fixtures + "/Gapless/\(format)"
+            let tracks = (1...3).map { (number: Int) in
+                AlbumTrack(
+                    path: RawPath("\(folder)/0\(number).\(format)"), disc: 1, track: number,
+                    title: "Tone part \(number)", artist: "cdwally fixtures", duration: 4)
+            }
+            return Album(
+                id: AlbumID(identityKey: "fixtures\u{1F}gapless \(format)"), albumArtist: "cdwally fixtures",
+                title: "Gapless \(format)", year: 2024, tracks: tracks, directories: [RawPath(folder)])
+        }
+        return Wallet(discs: discs, total: 2, capacity: 20)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import CDWallyWeb
+
+/// The access file: codes used once and only within five minutes, revocation, the hashes.
+@Suite struct WebAccessTests {
+    private func access() -> (WebAccess, String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cdwally-access-\(UUID())")
+            .path
+        return (WebAccess(stateFolder: folder), folder)
+    }
+
+    @Test func sha256MatchesTheStandardVectors() {
+        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.hex(String(repeating: "a", count: 1000))
+                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    @Test func aCodeWorksOnceAndExpiresAfterFiveMinutes() throws {
+        let (access, folder) = access()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let start = Date()
+        let code = try access.newPairingCode(now: start)
+        #expect(code.count == 9 && code.contains("-"))
+        #expect(try access.redeem(code: code, now: start + 299) != nil)
+        #expect(try access.redeem(code: code, now: start + 299) == nil)
+        let late = try access.newPairingCode(now: start)
+        #expect(try access.redeem(code: late, now: start + 301) == nil)
+    }
+
+    @Test func revokingANameOrAllEndsSessionsAndTokens() throws {
+        let (access, folder) = access()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let session = try #require(try access.redeem(code: try access.newPairingCode()))
+        let token = try access.newToken(name: "kitchen")
+        #expect(access.isSession(session) && access.isToken(token))
+        #expect(try access.entries().map(\.name) == ["browser-1", "kitchen"])
+        #expect(try access.revoke(name: "kitchen") == 1)
+        #expect(!access.isToken(token) && access.isSession(session))
+        #expect(throws: WebError.unknownName("kitchen")) { try access.revoke(name: "kitchen") }
+        #expect(try access.revoke(name: nil) == 1)
+        #expect(!access.isSession(session))
+        #expect(throws: WebError.invalidName("a b")) { try access.newToken(name: "a b") }
+    }
+
+    @Test func listenAddressesAreLoopbackUnlessGiven() throws {
+        #expect(try WebListenAddress(parsing: "8080") == WebListenAddress(host: "127.0.0.1", port: 8080))
+        #expect(try WebListenAddress(parsing: "0.0.0.0:80").host == "0.0.0.0")
+        #expect(try WebListenAddress(parsing: "[::1]:8080") == WebListenAddress(host: "::1", port: 8080))
+        #expect(throws: WebError.self) { try WebListenAddress(parsing: "80800") }
+        #expect(throws: WebError.self) { try WebListenAddress(parsing: "host:") }
+        #expect(HostAllowList.name(ofHost: "Jukebox.local:8080") == "jukebox.local")
+        #expect(HostAllowList.name(ofHost: "[::1]:8080") == "::1")
+    }
+}

@@ -1,0 +1,280 @@
+import CDWallyCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+@testable import CDWallyWeb
+
+/// Every route of API v1 and every refusal, in process against a real player.
+@Suite struct WebRouterTests {
+    /// The router test client sends `Host: localhost`; a foreign Host is tested live.
+    static let origin = "http://localhost"
+
+    /// Runs `body` with a test client of the fixture's router.
+    private func withClient(
+        _ body: @Sendable (WebFixture, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let fixture = try WebFixture()
+        let app = Application(router: fixture.server.router())
+        do {
+            try await app.test(.router) { client in try await body(fixture, client) }
+        } catch {
+            await fixture.remove()
+            throw error
+        }
+        await fixture.remove()
+    }
+
+    private static func headers(
+        session: String? = nil, origin: String? = WebRouterTests.origin, json: Bool = true
+    )
+        -> HTTPFields
+    {
+        var headers: HTTPFields = [:]
+        if let session { headers[.cookie] = "\(WebGate.sessionCookie)=\(session)" }
+        if let origin { headers[.origin] = origin }
+        if json { headers[.contentType] = "application/json" }
+        return headers
+    }
+
+    private static func json(_ response: TestResponse) throws -> JSONValue {
+        try JSONValue(parsing: Array(response.body.readableBytesView))
+    }
+
+    @Test func pairingTradesACodeForAStrictHttpOnlyCookie() async throws {
+        try await withClient { fixture, client in
+            let code = try fixture.access.newPairingCode()
+            let response = try await client.execute(
+                uri: "/api/v1/pair", method: .post, headers: Self.headers(),
+                body: ByteBuffer(string: #"{"code":"\#(code)"}"#))
+            #expect(response.status == .ok)
+            let cookie = try #require(response.headers[.setCookie])
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            let secret = try #require(cookie.split(separator: ";").first?.split(separator: "=").last)
+            #expect(secret.count >= 43)  // 256 bits in base64url
+            // The code is used up.
+            let again = try await client.execute(
+                uri: "/api/v1/pair", method: .post, headers: Self.headers(),
+                body: ByteBuffer(string: #"{"code":"\#(code)"}"#))
+            #expect(again.status == .unauthorized)
+            // Only hashes are on disk.
+            let file = try String(contentsOfFile: fixture.access.path, encoding: .utf8)
+            #expect(!file.contains(String(secret)))
+            #expect(!file.contains(code.replacingOccurrences(of: "-", with: "")))
+        }
+    }
+
+    @Test func theStateWalletDiscAndDoctorAnswerAPairedBrowser() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            let state = try await client.execute(
+                uri: "/api/v1/state", method: .get, headers: Self.headers(session: session, origin: nil))
+            #expect(state.status == .ok)
+            #expect(state.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true)
+            #expect(state.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+            #expect(state.headers[HTTPField.Name("Access-Control-Allow-Origin")!] == nil)
+            #expect(try Self.json(state)["state"]?.stringValue == "idle")
+            #expect(try Self.json(state)["revision"]?.intValue == 1)
+
+            let wallet = try Self.json(
+                try await client.execute(
+                    uri: "/api/v1/wallet", method: .get, headers: Self.headers(session: session, origin: nil))
+            )
+            guard case .array(let discs)? = wallet["discs"] else { throw Missing() }
+            #expect(discs.count == 2)
+            #expect(discs[1]["album"]?.stringValue == "Gapless mp3")
+
+            let disc = try await client.execute(
+                uri: "/api/v1/discs/2", method: .get, headers: Self.headers(session: session, origin: nil))
+            guard case .array(let tracks)? = try Self.json(disc)["tracks"] else { throw Missing() }
+            #expect(tracks.count == 3)
+            #expect(try Self.json(disc)["resume"] == .null)
+            let none = try await client.execute(
+                uri: "/api/v1/discs/9", method: .get, headers: Self.headers(session: session, origin: nil))
+            #expect(none.status == .notFound)
+
+            let doctor = try await client.execute(
+                uri: "/api/v1/doctor", method: .get, headers: Self.headers(session: session, origin: nil))
+            #expect(try Self.json(doctor)["library"]?.stringValue == "/music")
+
+            let page = try await client.execute(uri: "/", method: .get, headers: Self.headers(origin: nil))
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+        }
+    }
+
+    @Test func coversComeInThreeSizesUnderNamesThatNeverChange() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            fixture.server.startCovers()
+            var covers: JSONValue?
+            let made = await eventually {
+                let wallet = try? Self.json(
+                    try await client.execute(
+                        uri: "/api/v1/wallet", method: .get,
+                        headers: Self.headers(session: session, origin: nil)))
+                if case .array(let discs)? = wallet?["discs"] { covers = discs.first?["covers"] }
+                return covers != nil && covers != .null
+            }
+            try #require(made, "no covers made")
+            var sizes: [Int] = []
+            for size in ["128", "256", "512"] {
+                let url = try #require(covers?[size]?.stringValue)
+                #expect(url.hasSuffix("-\(size).jpg"))
+                let response = try await client.execute(
+                    uri: url, method: .get, headers: Self.headers(session: session, origin: nil))
+                #expect(response.status == .ok)
+                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                #expect(Array(response.body.readableBytesView.prefix(3)) == [0xFF, 0xD8, 0xFF])
+                sizes.append(response.body.readableBytes)
+            }
+            #expect(sizes == sizes.sorted())
+            let unpaired = try await client.execute(
+                uri: try #require(covers?["128"]?.stringValue), method: .get,
+                headers: Self.headers(origin: nil))
+            #expect(unpaired.status == .unauthorized)
+        }
+    }
+
+    @Test func aCommandAnswersWithTheNewStateAndRevision() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            let response = try await client.execute(
+                uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
+                body: ByteBuffer(string: #"{"command":"disc","args":[2]}"#))
+            #expect(response.status == .ok)
+            let state = try Self.json(response)
+            #expect(state["state"]?.stringValue == "playing")
+            #expect(state["disc"]?["position"]?.intValue == 2)
+            #expect((state["revision"]?.intValue ?? 0) > 1)
+
+            let unknown = try await client.execute(
+                uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
+                body: ByteBuffer(string: #"{"command":"loadfile","args":["/etc/passwd"]}"#))
+            #expect(unknown.status == .badRequest)
+            #expect(
+                try Self.json(unknown)["error"]?["message"]?.stringValue?.contains("unknown command") == true)
+            let outOfRange = try await client.execute(
+                uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
+                body: ByteBuffer(string: #"{"command":"disc","args":[7]}"#))
+            #expect(outOfRange.status == .conflict)
+        }
+    }
+
+    @Test func refusesAForeignOriginOrNone() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            for origin in ["http://evil.example", nil] {
+                let response = try await client.execute(
+                    uri: "/api/v1/commands", method: .post,
+                    headers: Self.headers(session: session, origin: origin),
+                    body: ByteBuffer(string: #"{"command":"toggle"}"#))
+                #expect(response.status == .forbidden)
+            }
+            #expect(fixture.player.snapshot.state == .idle)
+        }
+    }
+
+    @Test func refusesAnUnpairedOrRevokedBrowser() async throws {
+        try await withClient { fixture, client in
+            let none = try await client.execute(
+                uri: "/api/v1/state", method: .get, headers: Self.headers(origin: nil))
+            #expect(none.status == .unauthorized)
+            let session = try fixture.session()
+            let before = try await client.execute(
+                uri: "/api/v1/state", method: .get, headers: Self.headers(session: session, origin: nil))
+            #expect(before.status == .ok)
+            try fixture.access.revoke(name: "browser-1")
+            let after = try await client.execute(
+                uri: "/api/v1/state", method: .get, headers: Self.headers(session: session, origin: nil))
+            #expect(after.status == .unauthorized)
+        }
+    }
+
+    @Test func aBearerTokenWorksWithoutAnOrigin() async throws {
+        try await withClient { fixture, client in
+            let token = try fixture.access.newToken(name: "kitchen")
+            var headers = Self.headers(origin: nil)
+            headers[.authorization] = "Bearer \(token)"
+            let response = try await client.execute(
+                uri: "/api/v1/commands", method: .post, headers: headers,
+                body: ByteBuffer(string: #"{"command":"play","args":[1]}"#))
+            #expect(response.status == .ok)
+            headers[.authorization] = "Bearer nope"
+            let wrong = try await client.execute(uri: "/api/v1/state", method: .get, headers: headers)
+            #expect(wrong.status == .unauthorized)
+        }
+    }
+
+    @Test func aGetNeverRunsACommand() async throws {
+        try await withClient { fixture, client in
+            let response = try await client.execute(
+                uri: "/api/v1/commands", method: .get, headers: Self.headers(session: try fixture.session()))
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == "POST")
+        }
+    }
+
+    @Test func refusesABodyThatIsNotJSONOrTooLarge() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            let form = try await client.execute(
+                uri: "/api/v1/commands", method: .post,
+                headers: {
+                    var headers = Self.headers(session: session)
+                    headers[.contentType] = "application/x-www-form-urlencoded"
+                    return headers
+                }(), body: ByteBuffer(string: "command=toggle"))
+            #expect(form.status == .unsupportedMediaType)
+            let large = String(repeating: " ", count: 9000) + #"{"command":"toggle"}"#
+            let big = try await client.execute(
+                uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
+                body: ByteBuffer(string: large))
+            #expect(big.status == .contentTooLarge)
+            #expect(fixture.player.snapshot.state == .idle)
+        }
+    }
+
+    @Test func limitsPairingAttempts() async throws {
+        try await withClient { fixture, client in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<6 {
+                let response = try await client.execute(
+                    uri: "/api/v1/pair", method: .post, headers: Self.headers(),
+                    body: ByteBuffer(string: #"{"code":"0000-0000"}"#))
+                statuses.append(response.status)
+            }
+            #expect(statuses.prefix(5).allSatisfy { $0 == .unauthorized })
+            #expect(statuses.last == .tooManyRequests)
+            // Even the right code waits now.
+            let code = try fixture.access.newPairingCode()
+            let right = try await client.execute(
+                uri: "/api/v1/pair", method: .post, headers: Self.headers(),
+                body: ByteBuffer(string: #"{"code":"\#(code)"}"#))
+            #expect(right.status == .tooManyRequests)
+        }
+    }
+
+    @Test func limitsFailedLoginsButLetsTheHouseholdIn() async throws {
+        try await withClient { fixture, client in
+            var last: HTTPResponse.Status = .ok
+            for _ in 0..<11 {
+                last = try await client.execute(
+                    uri: "/api/v1/state", method: .get, headers: Self.headers(session: "guess", origin: nil)
+                ).status
+            }
+            #expect(last == .tooManyRequests)
+            let paired = try await client.execute(
+                uri: "/api/v1/state", method: .get,
+                headers: Self.headers(session: try fixture.session(), origin: nil))
+            #expect(paired.status == .ok)
+            // A revoked browser still gets the page, to pair again.
+            let page = try await client.execute(
+                uri: "/", method: .get, headers: Self.headers(session: "revoked", origin: nil))
+            #expect(page.status == .ok)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The web remote as a user runs it: `cdwally web …` on the access file, `serve --web` on the
+/// demo library, and two real Chromium browsers driven by `Tests/Browser/web_remote.py`.
+@Suite struct WebRemoteTests {
+    /// A copy of Examples/Library in the test's home.
+    static func demoLibrary(in cli: CLI) throws -> String {
+        let library = cli.home + "/Music"
+        try FileManager.default.copyItem(atPath: CLI.repository + "/Examples/Library", toPath: library)
+        return library
+    }
+
+    @Test func pairTokenListAndRevokeKeepTheAccessFile() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try Self.demoLibrary(in: cli)
+        let pair = try await cli.run(["--library", library, "web", "pair"])
+        #expect(pair.status == 0, "\(pair.stderr)")
+        #expect(pair.stdout.range(of: #"^\d{4}-\d{4}\n$"#, options: .regularExpression) != nil)
+        let token = try await cli.run(["web", "token", "kitchen", "--library", library])
+        #expect(token.status == 0 && token.stdout.count > 40)
+        let listed = try await cli.run(["web", "list", "--library", library, "--json"])
+        #expect(listed.stdout.contains("\"kitchen\""))
+        let revoke = try await cli.run(["web", "revoke", "kitchen", "--library", library])
+        #expect(revoke.stdout == "revoked 1 session or token\n")
+        let again = try await cli.run(["web", "revoke", "kitchen", "--library", library])
+        #expect(again.status == 64)
+        #expect(again.stderr.hasPrefix("cdwally: no browser session or token named 'kitchen'"))
+        let bad = try await cli.run(["web", "token", "a b", "--library", library])
+        #expect(bad.status == 64)
+    }
+
+    @Test func serveStartsTheRemoteFromTheConfigFileAndDoctorReportsIt() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try Self.demoLibrary(in: cli)
+        let port = Int.random(in: 20_000..<40_000)
+        try FileManager.default.createDirectory(
+            atPath: cli.home + "/config/cdwally", withIntermediateDirectories: true)
+        try "[web]\nlisten = \"\(port)\"\n".write(
+            toFile: cli.home + "/config/cdwally/config.toml", atomically: true, encoding: .utf8)
+        let serve = try RunningCommand(cli, ["serve", "--library", library, "--mpv", "ao=null"])
+        try await serve.waitUntil("the web remote's address on stderr") {
+            serve.stderr.contains("web remote at http://127.0.0.1:\(port)/ (this machine only)")
+        }
+        // doctor sees the running player and the web remote's address, and the box around them.
+        let doctor = try await cli.json(["doctor", "--library", library])
+        let health = try #require(doctor["health"] as? [String: Any])
+        #expect(health["player"] as? String == "idle")
+        #expect(health["web"] as? String == "http://127.0.0.1:\(port)/")
+        #expect((health["audio"] as? [String: Any])?["device"] as? String == "auto")
+        #expect(health["inputs"] is [Any])
+        let text = try await cli.run(["doctor", "--library", library])
+        #expect(text.stdout.contains("Player      running, idle"))
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
+    @Test func twoBrowsersPairPlayAndFollowEachOther() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try Self.demoLibrary(in: cli)
+        let port = Int.random(in: 20_000..<40_000)
+        let serve = try RunningCommand(
+            cli,
+            [
+                "serve", "--library", library, "--web", "127.0.0.1:\(port)", "--mpv", "ao=null", "--then",
+                "next",
+            ])
+        try await serve.waitUntil("the web remote to listen") { serve.stderr.contains("web remote at") }
+        var codes: [String] = []
+        for _ in 0..<2 {
+            let pair = try await cli.run(["web", "pair", "--library", library])
+            try #require(pair.status == 0, "\(pair.stderr)")
+            codes.append(pair.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let screenshots = CLI.repository + "/docs/screenshots"
+        let browser = try ExternalTool(
+            "python3",
+            [
+                CLI.repository + "/Tests/Browser/web_remote.py", "--url", "http://127.0.0.1:\(port)/",
+                "--codes", codes.joined(separator: ","), "--screenshots", screenshots,
+            ],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": cli.home],
+            directory: URL(fileURLWithPath: cli.home))
+        try await browser.waitForExit(timeout: .seconds(180))
+        #expect(browser.result.status == 0, "\(browser.stdout)\(browser.stderr)\nserve: \(serve.stderr)")
+        for name in ["wallet-phone", "wallet-wide", "player-phone", "player-wide"] {
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: "\(screenshots)/\(name).png")[.size])
+                as? Int
+            #expect((size ?? 0) > 10_000 && (size ?? 0) < 300_000, "\(name).png: \(size ?? 0) bytes")
+        }
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+}
