@@ -25,6 +25,8 @@ struct EntryResolver {
         /// The file is gone; its folder, when that is still there.
         case missing(folder: RawPath?)
         case stream
+        /// Not looked for, and why (docs/PRODUCT.md §8).
+        case refused(String)
     }
 
     private enum Pick {
@@ -92,6 +94,7 @@ struct EntryResolver {
         switch entry.location {
         case .stream: return .stream
         case .windowsPath: return .missing(folder: nil)
+        case .unusable(let reason): return .refused(reason)
         case .file(let path): written = [path] + entry.alternatives
         }
         let absolute = written.map { ($0.isAbsolute ? $0 : folder.appending($0)).lexicallyNormalized() }
@@ -136,7 +139,7 @@ struct EntryResolver {
                 var walker = TreeWalker()
                 walker.walk(directory) { folders.insert($0.directory) }
                 delta.problems += walker.problems
-            case .missing(nil), .stream: break
+            case .missing(nil), .stream, .refused: break
             }
         }
         for parent in discParents {
@@ -183,6 +186,8 @@ struct EntryResolver {
         switch location {
         case .stream:
             return .stream
+        case .refused(let reason):
+            return .unavailable(reason)
         case .file(let path, let route):
             switch try updater.index.entry(at: path) {
             case .success(let key): return .track(path, key: key, route: route)

@@ -100,7 +100,7 @@ struct CommandContext {
         if report.choice.chosen == nil && !allowingNoPlaylist {
             throw LibraryError.noPlaylist(root: service.root)
         }
-        for problem in report.scan.problems { StandardError.emit("cdwally: \(problem)\n") }
+        ProblemLines.emit(report.scan.problems.map(\.description))
         let folder = stateFolder(for: service.root)
         var notes = LibraryNotes.load(folder: folder)
         let choice = LibraryNotes.RecordedChoice(

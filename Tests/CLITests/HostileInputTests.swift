@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Playlists and trees made to hurt (issue #15's hostile input): each is reported in a few
+/// clear lines and never walks, opens or prints more than it should.
+@Suite struct HostileInputTests {
+    /// An audio file saved as CDs.m3u8 is said once not to be a playlist: none of its bytes
+    /// become entries, paths or lines on stderr.
+    @Test func aBinaryPlaylistIsSaidOnceNotToBeAPlaylist() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        var noise: [UInt8] = []
+        for track in ["tagged.wav", "tagged.aiff", "tagged.wma", "itunes.m4a"] {
+            noise += try Array(Data(contentsOf: URL(fileURLWithPath: TestLibrary.fixtures + "/" + track)))
+        }
+        try library.write("CDs.m3u8", noise)
+        let discs = try await cli.run(["discs", "--library", library.root])
+        #expect(discs.status == 0)
+        #expect(
+            discs.stderr.components(separatedBy: "does not look like a playlist").count == 2,
+            "\(discs.stderr)")
+        #expect(discs.stderr.utf8.count < 300, "\(discs.stderr)")
+        let doctor = try await cli.json(["doctor", "--library", library.root])
+        let playlist = doctor["playlist"] as? [String: Any]
+        #expect(playlist?["looksLikePlaylist"] as? Bool == false)
+        #expect((doctor["entries"] as? [String: Any])?["total"] as? Int == 0)
+    }
+
+    /// `Open/` followed by a NUL names no folder: cut at the NUL it would be `Open/`.
+    @Test func aLineWithANulIsAnUnavailableEntryWithItsReason() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("Open", artist: "O", album: "Open")
+        try library.addAlbum("Other", artist: "P", album: "Other")
+        try library.write("CDs.m3u8", Array("Other/\nOpen/".utf8) + [0] + Array("junk\n".utf8))
+        let discs = try await cli.run(["discs", "--library", library.root])
+        #expect(discs.status == 0 && discs.stderr.isEmpty, "\(discs.stderr)")
+        #expect(!discs.stdout.contains("Open"))
+        let entries = try await cli.json(["doctor", "--library", library.root])["entries"] as? [String: Any]
+        let unavailable = entries?["unavailable"] as? [[String: Any]]
+        #expect(unavailable?.count == 1)
+        #expect(unavailable?.first?["line"] as? Int == 2)
+        #expect((unavailable?.first?["reason"] as? String)?.contains("NUL") == true)
+    }
+
+    /// Fifteen symbolic-link loops make ten lines and a count on stderr; doctor lists all.
+    @Test func problemsOnStderrAreBounded() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        try library.playlist("A/\n")
+        for number in 1...15 {
+            let folder = library.root + "/Loop \(number)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/back", withDestinationPath: "..")
+        }
+        let scan = try await cli.run(["scan", "--library", library.root])
+        #expect(scan.status == 0)
+        let lines = scan.stderr.split(separator: "\n")
+        #expect(lines.count == 11, "\(scan.stderr)")
+        #expect(lines.last == "cdwally: and 5 more (cdwally doctor lists them)")
+        let doctor = try await cli.run(["doctor", "--library", library.root])
+        #expect(doctor.stdout.components(separatedBy: "symbolic link loop").count == 16, "\(doctor.stdout)")
+    }
+}
