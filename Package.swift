@@ -45,12 +45,13 @@ let package = Package(
             name: "CEvdev", pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]),
 
+        .target(name: "CFileSystemType"),
         .target(name: "CDWallyCore"),
         .target(name: "CDWallyConfig", dependencies: ["CDWallyCore"]),
         .target(
             name: "CDWallyLibrary",
             dependencies: [
-                "CDWallyCore", "CTagLib",
+                "CDWallyCore", "CTagLib", "CFileSystemType",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

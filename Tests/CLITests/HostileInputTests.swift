@@ -67,4 +67,66 @@ import Testing
         let doctor = try await cli.run(["doctor", "--library", library.root])
         #expect(doctor.stdout.components(separatedBy: "symbolic link loop").count == 16, "\(doctor.stdout)")
     }
+
+    /// `/`, `..` and `file:///` would walk the whole disk, /proc and /dev included: a folder
+    /// entry reaches only below the library, never into a pseudo file system, and a link in
+    /// the library to a folder above it is a loop, not a way out.
+    @Test func aFolderEntryNeverLeavesTheLibrary() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        for (link, target) in [("Proc", "/proc"), ("Devices", "/dev"), ("Everything", "/")] {
+            try FileManager.default.createSymbolicLink(
+                atPath: library.root + "/" + link, withDestinationPath: target)
+        }
+        try library.playlist("A/\n/\n..\nfile:///\n/proc\n/sys/\n/dev\nProc/\nDevices/\nEverything/\n")
+        let started = Date()
+        let discs = try await cli.run(["discs", "--library", library.root, "--json"])
+        #expect(discs.status == 0, "\(discs.stderr)")
+        #expect(discs.stdout.components(separatedBy: "\"position\"").count == 2, "\(discs.stdout)")
+        let doctor = try await cli.run(["doctor", "--library", library.root, "--json"])
+        #expect(Date().timeIntervalSince(started) < 20)
+        let json = try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any]
+        let entries = json?["entries"] as? [String: Any]
+        #expect(entries?["resolved"] as? Int == 1)
+        let reasons = (entries?["unavailable"] as? [[String: Any]] ?? []).map {
+            ($0["entry"] as? String ?? "", $0["reason"] as? String ?? "")
+        }
+        let expected: [(String, String)] = [
+            ("/", "outside the library"), ("..", "outside the library"), ("file:///", "outside the library"),
+            ("/proc", "pseudo file system"), ("/sys/", "pseudo file system"), ("/dev", "pseudo file system"),
+            ("Proc/", "pseudo file system"), ("Devices/", "pseudo file system"),
+            ("Everything/", "holds the library"),
+        ]
+        #expect(reasons.count == expected.count, "\(reasons)")
+        for ((entry, reason), (wanted, words)) in zip(reasons, expected) {
+            #expect(entry == wanted && reason.contains(words), "\(entry): \(reason)")
+        }
+        // The whole-tree walk of doctor took the links to /proc and /dev for nothing, and the
+        // link to / for a loop.
+        #expect(json?["index"].flatMap { ($0 as? [String: Any])?["tracks"] as? Int } == 2)
+        #expect(doctor.stderr == "cdwally: symbolic link loop at \(library.root)/Everything: skipped\n")
+    }
+
+    /// A `--playlist` kept outside the library may name folders below its own folder, and
+    /// any folder of the library, but not the folder above it.
+    @Test func aPlaylistOutsideTheLibraryReachesOnlyBelowItsFolder() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        let outside = try TestLibrary()
+        try outside.addAlbum("Extra", artist: "E", album: "Extra")
+        try outside.playlist("Extra/\n..\n\(library.root)/A/\n")
+        let doctor = try await cli.json([
+            "doctor", "--library", library.root, "--playlist", outside.root + "/CDs.m3u8",
+        ])
+        let entries = doctor["entries"] as? [String: Any]
+        #expect(entries?["resolved"] as? Int == 2)
+        let unavailable = entries?["unavailable"] as? [[String: Any]]
+        #expect(unavailable?.count == 1)
+        #expect(unavailable?.first?["entry"] as? String == "..")
+        #expect((unavailable?.first?["reason"] as? String)?.contains("above the playlist's folder") == true)
+    }
 }

@@ -40,8 +40,11 @@ struct EntryResolver {
         -> [EntryOutcome]
     {
         let folder = playlist.parent
-        let locations = entries.map { locate($0, relativeTo: folder) }
-        if !treeIsFresh { try refreshFolders(for: locations) }
+        let root = updater.index.root
+        let bases = folder.isInside(root) ? [root] : [root, folder]
+        let locations = entries.map { locate($0, relativeTo: folder, within: bases) }
+        // A fresh tree still leaves out what a playlist kept outside the library names.
+        try refreshFolders(for: locations, outsideOnly: treeIsFresh)
 
         var picks: [Pick] = []
         for (entry, location) in zip(entries, locations) {
@@ -89,7 +92,10 @@ struct EntryResolver {
 
     /// Where an entry points on disk: the path as written (relative to the playlist's folder),
     /// then its other spellings (backslashes, undecoded bytes), then the same ignoring case.
-    private func locate(_ entry: PlaylistEntry, relativeTo folder: RawPath) -> Location {
+    /// A folder counts only within `bases` (see `folderLocation`).
+    private func locate(_ entry: PlaylistEntry, relativeTo folder: RawPath, within bases: [RawPath])
+        -> Location
+    {
         let written: [RawPath]
         switch entry.location {
         case .stream: return .stream
@@ -104,7 +110,7 @@ struct EntryResolver {
             case .regular:
                 let canonical = CanonicalPath.of(path, root: root)
                 return .file(canonical, canonical == path ? .path : .sameFile(canonical))
-            case .directory: return .directory(CanonicalPath.of(path, root: root))
+            case .directory: return folderLocation(path, within: bases)
             case .other, nil: continue
             }
         }
@@ -112,17 +118,45 @@ struct EntryResolver {
             guard let found = CaseInsensitivePath.find(path) else { continue }
             switch FileStatus.of(found)?.kind {
             case .regular: return .file(CanonicalPath.of(found, root: root), .pathIgnoringCase(found))
-            case .directory: return .directory(CanonicalPath.of(found, root: root))
+            case .directory: return folderLocation(found, within: bases)
             case .other, nil: continue
             }
         }
         let folder = absolute.first?.parent
-        return .missing(folder: folder.flatMap { FileStatus.of($0)?.kind == .directory ? $0 : nil })
+        return .missing(
+            folder: folder.flatMap {
+                FileStatus.of($0)?.kind == .directory && !PseudoFileSystem.holds($0) ? $0 : nil
+            })
+    }
+
+    /// A folder entry means the albums below it (docs/PRODUCT.md §8): it never reaches above
+    /// the library root, nor, for a playlist kept outside the library, above the playlist's
+    /// folder (`bases`), nor through a link to a folder that holds the library, and never
+    /// into a pseudo file system. `/`, `..` or `file:///` would walk the whole disk.
+    private func folderLocation(_ path: RawPath, within bases: [RawPath]) -> Location {
+        let root = updater.index.root
+        if PseudoFileSystem.holds(path) {
+            return .refused("a pseudo file system (like /proc, /sys or /dev): it holds no music")
+        }
+        guard bases.contains(where: path.isInside) else {
+            return .refused(
+                bases.count == 1
+                    ? "a folder outside the library \(root.display): a folder entry reaches only below it"
+                    : "a folder outside the library and above the playlist's folder: "
+                        + "a folder entry reaches only below one of them")
+        }
+        if let real = CanonicalPath.realPath(path), let realRoot = CanonicalPath.realPath(root),
+            realRoot.isInside(real), real != realRoot
+        {
+            return .refused("a link to a folder that holds the library \(root.display)")
+        }
+        return .directory(CanonicalPath.of(path, root: root))
     }
 
     /// Refreshes the folders the located entries live in, with the sibling folders that can
-    /// hold other discs of their albums, and every folder below a directory entry.
-    private mutating func refreshFolders(for locations: [Location]) throws(LibraryError) {
+    /// hold other discs of their albums, and every folder below a directory entry; with
+    /// `outsideOnly`, only those outside the library root (the rest are known fresh).
+    private mutating func refreshFolders(for locations: [Location], outsideOnly: Bool) throws(LibraryError) {
         var folders: Set<RawPath> = []
         var discParents: Set<RawPath> = []
         for location in locations {
@@ -135,11 +169,11 @@ struct EntryResolver {
                 }
             case .missing(let folder?):
                 folders.insert(folder)
-            case .directory(let directory):
+            case .directory(let directory) where !outsideOnly || !directory.isInside(updater.index.root):
                 var walker = TreeWalker()
                 walker.walk(directory) { folders.insert($0.directory) }
                 delta.problems += walker.problems
-            case .missing(nil), .stream, .refused: break
+            case .directory, .missing(nil), .stream, .refused: break
             }
         }
         for parent in discParents {
@@ -149,6 +183,8 @@ struct EntryResolver {
                 folders.insert(sibling.path)
             }
         }
+        if outsideOnly { folders = folders.filter { !$0.isInside(updater.index.root) } }
+        guard !folders.isEmpty else { return }
         delta.merge(try updater.refresh(folders: Array(folders)))
         let siblings = try siblingDiscFolders(of: folders).subtracting(folders)
         if !siblings.isEmpty { delta.merge(try updater.refresh(folders: Array(siblings))) }
