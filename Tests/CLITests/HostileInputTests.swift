@@ -129,4 +129,35 @@ import Testing
         #expect(unavailable?.first?["entry"] as? String == "..")
         #expect((unavailable?.first?["reason"] as? String)?.contains("above the playlist's folder") == true)
     }
+
+    /// A named pipe or a device in the playlist is said to be what it is, and never opened:
+    /// a read of a pipe waits for a writer, and /dev/zero never ends (issue #12).
+    @Test func aNamedPipeOrADeviceIsNamedAndNeverRead() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A")
+        try #require(mkfifo(library.root + "/A/03 pipe.flac", 0o644) == 0)
+        try #require(mkfifo(library.root + "/pipe.m3u8", 0o644) == 0)
+        try library.playlist("A/03 pipe.flac\n/dev/zero\nA/\n")
+        // A read that blocks would hang the test: `timeout` ends it and fails it instead.
+        let timeout = ["/usr/bin/timeout", "30"]
+        let doctor = try await cli.run(["doctor", "--library", library.root, "--json"], wrapper: timeout)
+        #expect(doctor.status == 0, "\(doctor.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any]
+        let entries = json?["entries"] as? [String: Any]
+        let reasons = (entries?["unavailable"] as? [[String: Any]] ?? []).compactMap {
+            $0["reason"] as? String
+        }
+        #expect(reasons == ["a named pipe, not an audio file", "a character device, not an audio file"])
+        #expect(entries?["resolved"] as? Int == 1)
+
+        for playlist in [library.root + "/pipe.m3u8", "/dev/zero", library.root + "/A"] {
+            let discs = try await cli.run(
+                ["discs", "--library", library.root, "--playlist", playlist], wrapper: timeout)
+            #expect(discs.status == 66, "\(playlist): \(discs.stderr)")
+            #expect(discs.stderr.contains("cannot read the playlist \(playlist): it is a"), "\(discs.stderr)")
+            #expect(discs.stderr.contains("not a playlist file"))
+        }
+    }
 }

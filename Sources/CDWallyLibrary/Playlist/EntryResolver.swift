@@ -112,6 +112,8 @@ struct EntryResolver {
                 return .file(canonical, canonical == path ? .path : .sameFile(canonical))
             case .directory: return folderLocation(path, within: bases)
             case .other, nil: continue
+            // Never opened: a read of a named pipe waits for a writer, of /dev/zero forever.
+            case let special?: return .refused("\(special.name), not an audio file")
             }
         }
         for path in absolute {
@@ -119,7 +121,7 @@ struct EntryResolver {
             switch FileStatus.of(found)?.kind {
             case .regular: return .file(CanonicalPath.of(found, root: root), .pathIgnoringCase(found))
             case .directory: return folderLocation(found, within: bases)
-            case .other, nil: continue
+            case .namedPipe, .socket, .characterDevice, .blockDevice, .other, nil: continue
             }
         }
         let folder = absolute.first?.parent
