@@ -111,6 +111,9 @@ public final class LibraryIndex: Sendable {
         return status.device == opened.device && status.inode == opened.inode
     }
 
+    /// How long a command waits for another process's write to end before it gives up.
+    private static let busyTimeout: TimeInterval = 30
+
     private static func openPool(_ file: String, logger: Logger) throws -> DatabasePool {
         // Two cdwally processes starting at once on a new index would race to set WAL mode
         // and run the migrations; a lock file makes the first one finish before the second looks.
@@ -123,7 +126,7 @@ public final class LibraryIndex: Sendable {
             remove(file)
         }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(30)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "cdwally.index"
         configuration.prepareDatabase { db in
             // The index can always be rebuilt from the files: durability of the last
@@ -191,6 +194,11 @@ public final class LibraryIndex: Sendable {
             // file that cannot grow comes back as a bare I/O error: the free space tells which.
             if error.resultCode == .SQLITE_FULL || (error.resultCode == .SQLITE_IOERR && isAlmostFull(file)) {
                 return "the disk is full; free some space and run the command again"
+            }
+            // Only past the busy timeout: SQLite's "database is locked" says nothing to a user.
+            if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                return
+                    "another cdwally process kept the index busy for \(Int(busyTimeout)) s; run the command again"
             }
             return error.message ?? "\(error.resultCode)"
         }

@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Two processes, one index (issue #15): `scan` and `discs` (and a running player's background
+/// index, which writes the same way) at the same time never corrupt the index and never
+/// show the user "database is locked". Real processes on a real SQLite file.
+@Suite struct SharedIndexTests {
+    @Test func scanAndDiscsAtOnceNeverCollide() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        for number in 1...12 {
+            try library.addAlbum(
+                "Album \(number)", artist: "Artist \(number)", album: "Album \(number)", tracks: 6)
+        }
+        try library.playlist((1...12).map { "Album \($0)/\n" }.joined())
+        let cache = cli.home + "/cache/cdwally"
+        for round in 0..<12 {
+            // Give every round something to write: changed files, and now and then no index
+            // at all, so that both processes race to create it.
+            for track in 1...6 {
+                try library.setModified(
+                    "Album \(round + 1)/0\(track) Album \(round + 1) \(track).flac",
+                    secondsSince1970: 1_000_000 + round)
+            }
+            if round % 4 == 0 { try? FileManager.default.removeItem(atPath: cache) }
+            let commands = [
+                try RunningCommand(cli, ["scan", "--library", library.root]),
+                try RunningCommand(cli, ["discs", "--library", library.root, "--json"]),
+                try RunningCommand(cli, ["scan", "--library", library.root]),
+                try RunningCommand(cli, ["discs", "--library", library.root]),
+            ]
+            for command in commands {
+                let status = try await command.wait(timeout: 120)
+                #expect(status == 0, "round \(round): \(command.stderr)")
+                #expect(command.stderr.isEmpty, "round \(round): \(command.stderr)")
+            }
+        }
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".sqlite3") })
+        #expect(try IndexDamage.integrityCheck(of: cache + "/" + name) == ["ok"])
+        let scan = try await cli.json(["scan", "--library", library.root])
+        #expect(scan["tracks"] as? Int == 72 && scan["added"] as? Int == 0 && scan["changed"] as? Int == 0)
+    }
+}
