@@ -15,12 +15,7 @@ struct ReadOnlyCacheTests {
         cli.environment["TMPDIR"] = cli.home + "/tmp"
         try FileManager.default.createDirectory(atPath: cli.home + "/tmp", withIntermediateDirectories: true)
         let library = try TestLibrary()
-        try library.addAlbum("First", artist: "A", album: "First")
-        try library.playlist("First/\n")
-
-        let discs = try await cli.run(["discs", "--library", library.root])
-        #expect(discs.status == 0, "\(discs.stderr)")
-        #expect(discs.stdout.contains("First"))
+        let discs = try await discsOfOneAlbum(cli, library)
         let lines = discs.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(discs.stderr)")
         let warning = String(lines.first ?? "")
@@ -43,13 +38,18 @@ struct ReadOnlyCacheTests {
         for variable in ["XDG_CACHE_HOME", "TMPDIR", "XDG_STATE_HOME"] {
             cli.environment[variable] = disk.path + "/" + variable.lowercased()
         }
-        let library = try TestLibrary()
+        let discs = try await discsOfOneAlbum(cli, try TestLibrary())
+        #expect(discs.stderr.split(separator: "\n").count == 1, "\(discs.stderr)")
+        #expect(discs.stderr.contains("keeping the index in memory"))
+    }
+
+    /// `cdwally discs` of a library of one album, which it must show whatever the cache.
+    private func discsOfOneAlbum(_ cli: CLI, _ library: TestLibrary) async throws -> CLI.Result {
         try library.addAlbum("First", artist: "A", album: "First")
         try library.playlist("First/\n")
         let discs = try await cli.run(["discs", "--library", library.root])
         #expect(discs.status == 0, "\(discs.stderr)")
         #expect(discs.stdout.contains("First"))
-        #expect(discs.stderr.split(separator: "\n").count == 1, "\(discs.stderr)")
-        #expect(discs.stderr.contains("keeping the index in memory"))
+        return discs
     }
 }

@@ -95,12 +95,11 @@ public enum M3UParser {
     }
 
     /// Text has few control characters; binary data (audio, images, compressed or UTF-16
-    /// text) has one byte in ten or more, and NULs among them. Tabs, line and form feeds count
+    /// text) has one byte in ten or more, and NULs among them. Tabs, line ends and form feeds count
     /// as text, and so does a handful of stray controls in a short file. The head of the file tells.
     static func looksLikeText(_ bytes: ArraySlice<UInt8>) -> Bool {
         let head = bytes.prefix(65536)
-        let controls = head.count(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0C && $0 != 0x0D }
-        )
+        let controls = head.count(where: { $0 < 0x20 && !(0x09...0x0D).contains($0) })
         return controls < 8 || controls * 100 <= head.count * 3
     }
 
