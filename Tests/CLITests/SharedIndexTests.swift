@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Two processes, one index (issue #15): `scan` and `discs` (and a running player's background
-/// index, which writes the same way) at the same time never corrupt the index and never
-/// show the user "database is locked". Real processes on a real SQLite file.
+/// Two processes, one index (issue #15): `scan`, `discs` and a running player's background
+/// index at the same time never corrupt the index and never show the user "database is
+/// locked". Real processes on a real SQLite file.
 @Suite struct SharedIndexTests {
     @Test func scanAndDiscsAtOnceNeverCollide() async throws {
         let cli = try CLI()
@@ -16,12 +16,19 @@ import Testing
         }
         try library.playlist((1...12).map { "Album \($0)/\n" }.joined())
         let cache = cli.home + "/cache/cdwally"
-        for round in 0..<12 {
+        // A running player indexes the library in the background five seconds after it
+        // starts, and refreshes the wallet's folders when their files change.
+        let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"])
+        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
+        let started = Date()
+        var round = 0
+        while round < 12 || Date().timeIntervalSince(started) < 10 {
+            defer { round += 1 }
             // Give every round something to write: changed files, and now and then no index
             // at all, so that both processes race to create it.
             for track in 1...6 {
                 try library.setModified(
-                    "Album \(round + 1)/0\(track) Album \(round + 1) \(track).flac",
+                    "Album \(round % 12 + 1)/0\(track) Album \(round % 12 + 1) \(track).flac",
                     secondsSince1970: 1_000_000 + round)
             }
             if round % 4 == 0 { try? FileManager.default.removeItem(atPath: cache) }
@@ -36,6 +43,11 @@ import Testing
                 #expect(status == 0, "round \(round): \(command.stderr)")
                 #expect(command.stderr.isEmpty, "round \(round): \(command.stderr)")
             }
+        }
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+        for words in ["locked", "damaged", "cannot"] {
+            #expect(!serve.stderr.contains(words), "\(serve.stderr)")
         }
         let name = try #require(
             try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".sqlite3") })
