@@ -8,11 +8,12 @@ import CDWallyCore
 
 /// Walks a directory tree in byte order, following symbolic links (docs/PRODUCT.md §8): a
 /// directory reached twice (same device and inode) is visited once, a link back to one of
-/// its own ancestors is reported as a loop, and a directory that cannot be read is reported
-/// and skipped. The kernel's pseudo file systems (/proc, /sys, /dev) are never entered, by
-/// whatever path they are reached. Nothing about one directory stops the walk. Directories reached through a
-/// symbolic link are walked after all the others, so that a folder inside the tree is always
-/// known by its own path, whatever links point at it: the path a cold look at one folder sees.
+/// its own ancestors (or to a folder that holds the tree) is reported as a loop, and a
+/// directory that cannot be read is reported and skipped. The kernel's pseudo file systems
+/// (/proc, /sys, /dev) are never entered, by whatever path they are reached. Nothing about one
+/// directory stops the walk. Directories reached through a symbolic link are walked after all
+/// the others, so that a folder inside the tree is always known by its own path, whatever
+/// links point at it: the path a cold look at one folder sees.
 ///
 /// The directories are listed ahead of the visit, a level of the tree at a time, on every
 /// core: listing (and the `stat` of each file a scan needs) is nearly all of a walk's cost.

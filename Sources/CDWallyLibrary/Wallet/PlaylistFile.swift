@@ -18,7 +18,7 @@ enum PlaylistFile {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw .playlistUnreadable(FileSystemError(path: path, operation: "read", code: errno))
+            throw .playlistUnreadable(FileSystemError(path: path, operation: "stat", code: errno))
         }
         let kind = FileStatus(info).kind
         guard kind == .regular else { throw .playlistNotAFile(path, kind: kind.name) }
