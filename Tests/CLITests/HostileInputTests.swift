@@ -40,11 +40,10 @@ import Testing
         let discs = try await cli.run(["discs", "--library", library.root])
         #expect(discs.status == 0 && discs.stderr.isEmpty, "\(discs.stderr)")
         #expect(!discs.stdout.contains("Open"))
-        let entries = try await cli.json(["doctor", "--library", library.root])["entries"] as? [String: Any]
-        let unavailable = entries?["unavailable"] as? [[String: Any]]
-        #expect(unavailable?.count == 1)
-        #expect(unavailable?.first?["line"] as? Int == 2)
-        #expect((unavailable?.first?["reason"] as? String)?.contains("NUL") == true)
+        let entries = try await doctorEntries(cli, ["--library", library.root])
+        #expect(entries.unavailable.count == 1)
+        #expect(entries.unavailable.first?.line == 2)
+        #expect(entries.unavailable.first?.reason.contains("NUL") == true)
     }
 
     /// Fifteen symbolic-link loops make ten lines and a count on stderr; doctor lists all.
@@ -85,14 +84,10 @@ import Testing
         let discs = try await cli.run(["discs", "--library", library.root, "--json"])
         #expect(discs.status == 0, "\(discs.stderr)")
         #expect(discs.stdout.components(separatedBy: "\"position\"").count == 2, "\(discs.stdout)")
-        let doctor = try await cli.run(["doctor", "--library", library.root, "--json"])
+        let entries = try await doctorEntries(cli, ["--library", library.root])
         #expect(Date().timeIntervalSince(started) < 20)
-        let json = try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any]
-        let entries = json?["entries"] as? [String: Any]
-        #expect(entries?["resolved"] as? Int == 1)
-        let reasons = (entries?["unavailable"] as? [[String: Any]] ?? []).map {
-            ($0["entry"] as? String ?? "", $0["reason"] as? String ?? "")
-        }
+        #expect(entries.resolved == 1)
+        let reasons = entries.unavailable.map { ($0.entry, $0.reason) }
         let expected: [(String, String)] = [
             ("/", "outside the library"), ("..", "outside the library"), ("file:///", "outside the library"),
             ("/proc", "pseudo file system"), ("/sys/", "pseudo file system"), ("/dev", "pseudo file system"),
@@ -105,8 +100,8 @@ import Testing
         }
         // The whole-tree walk of doctor took the links to /proc and /dev for nothing, and the
         // link to / for a loop.
-        #expect(json?["index"].flatMap { ($0 as? [String: Any])?["tracks"] as? Int } == 2)
-        #expect(doctor.stderr == "cdwally: symbolic link loop at \(library.root)/Everything: skipped\n")
+        #expect(entries.report["index"].flatMap { ($0 as? [String: Any])?["tracks"] as? Int } == 2)
+        #expect(entries.stderr == "cdwally: symbolic link loop at \(library.root)/Everything: skipped\n")
     }
 
     /// A `--playlist` kept outside the library may name folders below its own folder, and
@@ -119,15 +114,12 @@ import Testing
         let outside = try TestLibrary()
         try outside.addAlbum("Extra", artist: "E", album: "Extra")
         try outside.playlist("Extra/\n..\n\(library.root)/A/\n")
-        let doctor = try await cli.json([
-            "doctor", "--library", library.root, "--playlist", outside.root + "/CDs.m3u8",
-        ])
-        let entries = doctor["entries"] as? [String: Any]
-        #expect(entries?["resolved"] as? Int == 2)
-        let unavailable = entries?["unavailable"] as? [[String: Any]]
-        #expect(unavailable?.count == 1)
-        #expect(unavailable?.first?["entry"] as? String == "..")
-        #expect((unavailable?.first?["reason"] as? String)?.contains("above the playlist's folder") == true)
+        let entries = try await doctorEntries(
+            cli, ["--library", library.root, "--playlist", outside.root + "/CDs.m3u8"]
+        )
+        #expect(entries.resolved == 2)
+        #expect(entries.unavailable.map(\.entry) == [".."])
+        #expect(entries.unavailable.first?.reason.contains("above the playlist's folder") == true)
     }
 
     /// A named pipe or a device in the playlist is said to be what it is, and never opened:
@@ -142,15 +134,12 @@ import Testing
         try library.playlist("A/03 pipe.flac\n/dev/zero\nA/\n")
         // A read that blocks would hang the test: `timeout` ends it and fails it instead.
         let timeout = ["/usr/bin/timeout", "30"]
-        let doctor = try await cli.run(["doctor", "--library", library.root, "--json"], wrapper: timeout)
-        #expect(doctor.status == 0, "\(doctor.stderr)")
-        let json = try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any]
-        let entries = json?["entries"] as? [String: Any]
-        let reasons = (entries?["unavailable"] as? [[String: Any]] ?? []).compactMap {
-            $0["reason"] as? String
-        }
-        #expect(reasons == ["a named pipe, not an audio file", "a character device, not an audio file"])
-        #expect(entries?["resolved"] as? Int == 1)
+        let entries = try await doctorEntries(cli, ["--library", library.root], wrapper: timeout)
+        #expect(
+            entries.unavailable.map(\.reason) == [
+                "a named pipe, not an audio file", "a character device, not an audio file",
+            ])
+        #expect(entries.resolved == 1)
 
         for playlist in [library.root + "/pipe.m3u8", "/dev/zero", library.root + "/A"] {
             let discs = try await cli.run(
@@ -159,5 +148,24 @@ import Testing
             #expect(discs.stderr.contains("cannot read the playlist \(playlist): it is a"), "\(discs.stderr)")
             #expect(discs.stderr.contains("not a playlist file"))
         }
+    }
+
+    /// What `cdwally doctor --json` says of the playlist's entries, with the whole report and
+    /// what doctor wrote on stderr.
+    private func doctorEntries(_ cli: CLI, _ arguments: [String], wrapper: [String] = []) async throws -> (
+        resolved: Int?, unavailable: [(line: Int, entry: String, reason: String)], stderr: String,
+        report: [String: Any]
+    ) {
+        let doctor = try await cli.run(["doctor", "--json"] + arguments, wrapper: wrapper)
+        #expect(doctor.status == 0, "\(doctor.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any] ?? [:]
+        let entries = report["entries"] as? [String: Any]
+        let unavailable = (entries?["unavailable"] as? [[String: Any]] ?? []).map {
+            (
+                line: $0["line"] as? Int ?? 0, entry: $0["entry"] as? String ?? "",
+                reason: $0["reason"] as? String ?? ""
+            )
+        }
+        return (entries?["resolved"] as? Int, unavailable, doctor.stderr, report)
     }
 }
