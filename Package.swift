@@ -56,13 +56,14 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
             ]),
+        .target(name: "CFileSystemType"),
 
         .target(name: "CDWallyCore"),
         .target(name: "CDWallyConfig", dependencies: ["CDWallyCore"]),
         .target(
             name: "CDWallyLibrary",
             dependencies: [
-                "CDWallyCore", "CTagLib",
+                "CDWallyCore", "CTagLib", "CFileSystemType",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

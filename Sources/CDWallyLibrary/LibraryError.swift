@@ -9,6 +9,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     case noPlaylist(root: RawPath)
     /// The playlist file given or chosen cannot be read.
     case playlistUnreadable(FileSystemError)
+    /// The playlist given is a named pipe, a device or a folder: never read.
+    case playlistNotAFile(RawPath, kind: String)
     /// The index database cannot be opened or written (disk full, permissions...).
     case index(file: String, reason: String)
     /// SQLite found the index damaged. It is only a cache: the next opening builds it afresh.
@@ -24,6 +26,9 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
                 "no CDs playlist in \(root.display): looked for CDs.m3u and CDs.m3u8 (any case) in every folder"
         case .playlistUnreadable(let error):
             return "cannot read the playlist: \(error)"
+        case .playlistNotAFile(let path, let kind):
+            return
+                "cannot read the playlist \(path.display): it is \(kind), not a playlist file; give a file with --playlist"
         case .index(let file, let reason):
             return "cannot use the library index \(file): \(reason)"
         case .indexDamaged(let file, let reason):

@@ -20,11 +20,14 @@ constexpr long long window = 64 * 1024;
 }  // namespace
 
 BufferedReadStream::BufferedReadStream(const char *path) : path_(path) {
-    descriptor_ = ::open(path, O_RDONLY | O_CLOEXEC);
+    // Without O_NONBLOCK, opening a named pipe waits for a writer; only a regular file is
+    // read at all (a device such as /dev/zero never ends).
+    descriptor_ = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (descriptor_ < 0) return;
     struct stat info;
-    if (::fstat(descriptor_, &info) != 0) {
-        const int code = errno;
+    const bool stated = ::fstat(descriptor_, &info) == 0;
+    if (!stated || !S_ISREG(info.st_mode)) {
+        const int code = stated ? EINVAL : errno;
         ::close(descriptor_);
         descriptor_ = -1;
         errno = code;

@@ -87,4 +87,33 @@ import Testing
     @Test func windows1252DecodesItsSpecialRange() {
         #expect(Windows1252.decode([0x80, 0x99, 0x9F, 0x81]) == "€™Ÿ\u{81}")
     }
+
+    /// A NUL ends a C string: cut there, `Album/\0junk` would name `Album/`. No file has one
+    /// in its name, so the line is unusable as a whole.
+    @Test func aLineWithANulIsUnusableNotCutShort() {
+        let bytes: [UInt8] = Array("Album/".utf8) + [0] + Array("junk\nB/01.flac\n".utf8)
+        let result = M3UParser.parse(bytes, isM3U8: true)
+        #expect(result.looksLikePlaylist)
+        #expect(result.entries.count == 2)
+        guard case .unusable(let reason) = result.entries[0].location else {
+            Issue.record("\(result.entries[0].location)")
+            return
+        }
+        #expect(reason.contains("NUL"))
+        #expect(result.entries[1].location == .file(RawPath("B/01.flac")))
+    }
+
+    @Test func binaryDataIsNotAPlaylist() {
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let utf16 = Array("#EXTM3U\nA/01.flac\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for bytes in [noise, [0xFF, 0xFE] + utf16] {
+            let result = M3UParser.parse(bytes, isM3U8: true)
+            #expect(!result.looksLikePlaylist)
+            #expect(result.entries.isEmpty)
+        }
+        // A stray control character or two is still text.
+        let text = M3UParser.parse(Array("A/01.flac\n\u{1B}B/02.flac\n\u{0}\n".utf8), isM3U8: true)
+        #expect(text.looksLikePlaylist && text.entries.count == 3)
+    }
 }

@@ -5,6 +5,11 @@ import GRDB
 /// the root pages of the track table and of its indexes turn to noise, while the schema and
 /// the small tables read at opening stay whole.
 public enum IndexDamage {
+    /// SQLite's own check of every page of the index: `["ok"]` when sound.
+    public static func integrityCheck(of file: String) throws -> [String] {
+        try DatabaseQueue(path: file).read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
     public static func scrambleTrackPages(of file: String) throws {
         // Every page in the main file first, so that nothing is read from the journal instead.
         let (pageSize, roots) = try DatabaseQueue(path: file).inDatabase { db in

@@ -23,6 +23,12 @@ public final class SmallDisk {
 
     deinit { unmount() }
 
+    /// Mounts the disk again read-only, as a read-only root or a sandboxed unit shows it:
+    /// root itself can then write nothing there.
+    public func makeReadOnly() throws {
+        try Self.mount(["-o", "remount,ro", path])
+    }
+
     /// Writes a filler file until the disk refuses another byte.
     public func fill() throws {
         let descriptor = open(filler, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)

@@ -15,6 +15,9 @@ public enum M3UParser {
     public struct Result: Sendable {
         public var entries: [PlaylistEntry]
         public var encoding: Encoding
+        /// False for a file of binary data (an audio file or an image saved under the
+        /// playlist's name, a UTF-16 text): it holds no entries, and the user is told once.
+        public var looksLikePlaylist = true
     }
 
     public static func parse(_ data: [UInt8], isM3U8: Bool) -> Result {
@@ -22,6 +25,9 @@ public enum M3UParser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let isUTF8 = isM3U8 || String(validating: bytes, as: UTF8.self) != nil
         let encoding: Encoding = isUTF8 ? .utf8 : .windows1252
+        guard looksLikeText(bytes) else {
+            return Result(entries: [], encoding: encoding, looksLikePlaylist: false)
+        }
         var entries: [PlaylistEntry] = []
         var pendingHint: ExtInf?
         for (offset, rawLine) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
@@ -30,6 +36,15 @@ public enum M3UParser {
             let text = isUTF8 ? String(decoding: line, as: UTF8.self) : Windows1252.decode(line)
             if line.first == UInt8(ascii: "#") {
                 if text.hasPrefix("#EXTINF:") { pendingHint = ExtInf(directive: text.dropFirst(8)) }
+                continue
+            }
+            if line.contains(0) {
+                entries.append(
+                    PlaylistEntry(
+                        line: offset + 1, text: text,
+                        location: .unusable("holds a NUL byte, which no file name can"),
+                        hint: pendingHint))
+                pendingHint = nil
                 continue
             }
             entries.append(
@@ -77,6 +92,15 @@ public enum M3UParser {
         }
         return PlaylistEntry(
             line: line, text: text, location: .file(written), alternatives: alternatives, hint: hint)
+    }
+
+    /// Text has few control characters; binary data (audio, images, compressed or UTF-16
+    /// text) has one byte in ten or more, and NULs among them. Tabs, line ends and form feeds count
+    /// as text, and so does a handful of stray controls in a short file. The head of the file tells.
+    static func looksLikeText(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let head = bytes.prefix(65536)
+        let controls = head.count(where: { $0 < 0x20 && !(0x09...0x0D).contains($0) })
+        return controls < 8 || controls * 100 <= head.count * 3
     }
 
     /// `scheme://` with an RFC 3986 scheme of two or more letters (one letter is a drive).

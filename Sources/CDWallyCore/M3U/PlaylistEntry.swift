@@ -10,6 +10,9 @@ public struct PlaylistEntry: Sendable, Hashable {
         /// A Windows drive or UNC path (`C:\Music\…`): it cannot exist here, so only the
         /// `#EXTINF` hint or the file name can find it.
         case windowsPath(String)
+        /// A line no file can be named by (it holds a NUL byte): unavailable, for the reason
+        /// given, and never cut short into some other path.
+        case unusable(String)
     }
 
     /// 1-based line number of the entry's path line.

@@ -18,7 +18,8 @@ enum CanonicalPath {
         return relative.reduce(root) { $0.appending(RawPath(bytes: Array($1))) }
     }
 
-    private static func realPath(_ path: RawPath) -> RawPath? {
+    /// `realpath(3)`: every link resolved; nil when the path does not exist.
+    static func realPath(_ path: RawPath) -> RawPath? {
         guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
         return RawPath(bytes: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))

@@ -65,7 +65,7 @@ public struct DirectoryListing: Sendable {
                 case .directory:
                     listing.subdirectories.append(
                         Entry(path: path, status: status, isLink: entry.pointee.d_type == DT_LNK))
-                case .other: continue
+                case .namedPipe, .socket, .characterDevice, .blockDevice, .other: continue
                 }
             default: continue
             }

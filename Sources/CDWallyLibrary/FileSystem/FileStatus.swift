@@ -9,7 +9,22 @@ import CDWallyCore
 /// What `stat` says about a path, following symbolic links: enough to tell whether a file
 /// changed since it was indexed (size, mtime) and whether two paths are one file (device, inode).
 public struct FileStatus: Sendable, Equatable {
-    public enum Kind: Sendable { case regular, directory, other }
+    public enum Kind: Sendable {
+        case regular, directory, namedPipe, socket, characterDevice, blockDevice, other
+
+        /// What a user would call it, for a reason such as "a named pipe, not an audio file".
+        public var name: String {
+            switch self {
+            case .regular: "a file"
+            case .directory: "a folder"
+            case .namedPipe: "a named pipe"
+            case .socket: "a socket"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .other: "not a file"
+            }
+        }
+    }
 
     public var kind: Kind
     public var size: Int64
@@ -30,6 +45,10 @@ public struct FileStatus: Sendable, Equatable {
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .directory
+        case S_IFIFO: kind = .namedPipe
+        case S_IFSOCK: kind = .socket
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
         default: kind = .other
         }
         size = Int64(info.st_size)

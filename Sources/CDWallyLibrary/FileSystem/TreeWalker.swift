@@ -8,10 +8,12 @@ import CDWallyCore
 
 /// Walks a directory tree in byte order, following symbolic links (docs/PRODUCT.md §8): a
 /// directory reached twice (same device and inode) is visited once, a link back to one of
-/// its own ancestors is reported as a loop, and a directory that cannot be read is reported
-/// and skipped. Nothing about one directory stops the walk. Directories reached through a
-/// symbolic link are walked after all the others, so that a folder inside the tree is always
-/// known by its own path, whatever links point at it: the path a cold look at one folder sees.
+/// its own ancestors (or to a folder that holds the tree) is reported as a loop, and a
+/// directory that cannot be read is reported and skipped. The kernel's pseudo file systems
+/// (/proc, /sys, /dev) are never entered, by whatever path they are reached. Nothing about one
+/// directory stops the walk. Directories reached through a symbolic link are walked after all
+/// the others, so that a folder inside the tree is always known by its own path, whatever
+/// links point at it: the path a cold look at one folder sees.
 ///
 /// The directories are listed ahead of the visit, a level of the tree at a time, on every
 /// core: listing (and the `stat` of each file a scan needs) is nearly all of a walk's cost.
@@ -22,11 +24,15 @@ public struct TreeWalker {
     public enum Problem: Sendable, Equatable, CustomStringConvertible {
         case unreadable(FileSystemError)
         case loop(RawPath)
+        /// A walk asked to start in /proc, /sys or /dev.
+        case pseudoFileSystem(RawPath)
 
         public var description: String {
             switch self {
             case .unreadable(let error): error.description
             case .loop(let path): "symbolic link loop at \(path.display): skipped"
+            case .pseudoFileSystem(let path):
+                "\(path.display) is a pseudo file system (like /proc, /sys or /dev): not walked"
             }
         }
     }
@@ -60,12 +66,17 @@ public struct TreeWalker {
                 .unreadable(FileSystemError(path: root, operation: "open directory", code: ENOTDIR)))
             return
         }
-        listAhead(root, id: status.fileID)
+        guard !PseudoFileSystem.holds(root) else {
+            problems.append(.pseudoFileSystem(root))
+            return
+        }
+        let above = Self.ancestors(of: root)
+        listAhead(root, id: status.fileID, above: above)
         defer {
             listed = [:]
             linked = []
         }
-        try walk(root, id: status.fileID, ancestors: [], visit: visit)
+        try walk(root, id: status.fileID, ancestors: above, visit: visit)
         while !linked.isEmpty {
             let next = linked.removeFirst()
             try walk(next.path, id: next.id, ancestors: next.ancestors, visit: visit)
@@ -74,8 +85,8 @@ public struct TreeWalker {
 
     /// Lists the tree breadth first, each level in parallel. A directory is listed once, under
     /// the first path found for it; the walk lists any other itself, if it needs it.
-    private mutating func listAhead(_ root: RawPath, id: FileID) {
-        var level: [(path: RawPath, id: FileID, lineage: [FileID])] = [(root, id, [])]
+    private mutating func listAhead(_ root: RawPath, id: FileID, above: [FileID]) {
+        var level: [(path: RawPath, id: FileID, lineage: [FileID])] = [(root, id, above)]
         var queued: Set<FileID> = [id]
         let statFile = self.statFile
         let keepFile = self.keepFile
@@ -92,6 +103,7 @@ public struct TreeWalker {
                 let lineage = directory.lineage + [directory.id]
                 for subdirectory in listing.subdirectories {
                     guard let status = subdirectory.status, !lineage.contains(status.fileID),
+                        !Self.isPseudo(subdirectory.path, status, below: directory.id),
                         queued.insert(status.fileID).inserted
                     else { continue }
                     next.append((subdirectory.path, status.fileID, lineage))
@@ -119,7 +131,9 @@ public struct TreeWalker {
         try visit(listing)
         let lineage = ancestors + [id]
         for subdirectory in listing.subdirectories {
-            guard let status = subdirectory.status ?? FileStatus.of(subdirectory.path) else { continue }
+            guard let status = subdirectory.status ?? FileStatus.of(subdirectory.path),
+                !Self.isPseudo(subdirectory.path, status, below: id)
+            else { continue }
             if lineage.contains(status.fileID) {
                 problems.append(.loop(subdirectory.path))
                 continue
@@ -130,5 +144,23 @@ public struct TreeWalker {
                 try walk(subdirectory.path, id: status.fileID, ancestors: lineage, visit: visit)
             }
         }
+    }
+
+    /// The folders that hold `root`, up to `/`: a link to one of them leads back into the walk
+    /// and beyond it (a link to `/` would walk the whole disk), so it counts as a loop.
+    private static func ancestors(of root: RawPath) -> [FileID] {
+        var ids: [FileID] = []
+        var folder = CanonicalPath.realPath(root) ?? root
+        while folder != folder.parent {
+            folder = folder.parent
+            if let status = FileStatus.of(folder) { ids.insert(status.fileID, at: 0) }
+        }
+        return ids
+    }
+
+    /// Only a folder on another device than its parent can be the mount of a pseudo file
+    /// system, so the `statfs` is paid at mount points (and links across them) alone.
+    private static func isPseudo(_ path: RawPath, _ status: FileStatus, below parent: FileID) -> Bool {
+        status.device != parent.device && PseudoFileSystem.holds(path)
     }
 }

@@ -17,45 +17,102 @@ import Logging
 /// a `cdwally discs` in another terminal can share one index.
 public final class LibraryIndex: Sendable {
     public let root: RawPath
+    /// The cache folder asked for; a new opening tries it again.
     public let cacheDirectory: String
+    /// The database file in use; ":memory:" for an index kept in memory.
     public let file: String
-    let pool: DatabasePool
+    /// Set when the cache folder could not be written and the index lives elsewhere.
+    public let fallback: IndexFallback?
+    let pool: any DatabaseWriter
     /// The device and inode of the file as opened, to notice when it is no longer at its path.
     private let opened: (device: UInt64, inode: UInt64)?
 
     /// Opens (creating if needed) the index of `root` in `cacheDirectory`. A file that is not
-    /// a usable database is a cache gone bad: it is removed and built again.
+    /// a usable database is a cache gone bad: it is removed and built again. A cache folder
+    /// that cannot be written gives way to a private temporary folder, else to memory
+    /// (`fallback` says so).
     public init(root: RawPath, cacheDirectory: String, logger: Logger = Logger(label: "cdwally.index"))
         throws(LibraryError)
     {
         self.root = root
         self.cacheDirectory = cacheDirectory
-        self.file = cacheDirectory + "/index-" + AlbumID(identityKey: root.display).rawValue + ".sqlite3"
-        do {
-            try FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+        let name = "/index-" + AlbumID(identityKey: root.display).rawValue + ".sqlite3"
+        do throws(OpenFailure) {
+            pool = try LibraryIndex.openFile(cacheDirectory + name, logger: logger)
+            file = cacheDirectory + name
+            fallback = nil
         } catch {
-            throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
-        }
-        do {
-            pool = try LibraryIndex.openPool(file, logger: logger)
-        } catch let error as DatabaseError where error.isDamage {
-            LibraryIndex.markDamaged(file)
-            do { pool = try LibraryIndex.openPool(file, logger: logger) } catch {
-                throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
+            let reason: String
+            switch error {
+            case .failed(let failure): throw failure
+            case .notWritable(let why): reason = why
             }
-        } catch {
-            throw .index(file: file, reason: LibraryIndex.reason(error, file: file))
+            if let folder = IndexFallback.privateFolder(),
+                let pool = try? LibraryIndex.openFile(folder + name, logger: logger)
+            {
+                self.pool = pool
+                file = folder + name
+                fallback = IndexFallback(wanted: cacheDirectory, reason: reason, used: folder)
+            } else {
+                do {
+                    let queue = try DatabaseQueue()
+                    try LibraryIndex.prepare(queue)
+                    pool = queue
+                } catch {
+                    throw .index(file: ":memory:", reason: LibraryIndex.reason(error, file: ":memory:"))
+                }
+                file = ":memory:"
+                fallback = IndexFallback(wanted: cacheDirectory, reason: reason, used: nil)
+            }
         }
         opened = FileStatus.of(RawPath(file)).map { ($0.device, $0.inode) }
+    }
+
+    private enum OpenFailure: Error {
+        /// The folder or the file cannot be written: another place will do.
+        case notWritable(String)
+        case failed(LibraryError)
+    }
+
+    private static func openFile(_ file: String, logger: Logger) throws(OpenFailure) -> DatabasePool {
+        let folder = (file as NSString).deletingLastPathComponent
+        if let reason = IndexFallback.whyNotWritable(folder) { throw .notWritable(reason) }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .failed(.index(file: file, reason: LibraryIndex.reason(error, file: file)))
+        }
+        do {
+            return try LibraryIndex.openPool(file, logger: logger)
+        } catch let error as DatabaseError where error.isDamage {
+            LibraryIndex.markDamaged(file)
+            do { return try LibraryIndex.openPool(file, logger: logger) } catch { throw failure(error, file) }
+        } catch {
+            throw failure(error, file)
+        }
+    }
+
+    /// A file another user owns, or a read-only one, in a folder this user may write.
+    private static func failure(_ error: any Error, _ file: String) -> OpenFailure {
+        if let error = error as? DatabaseError,
+            [.SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN].contains(error.resultCode)
+        {
+            return .notWritable(error.message ?? "\(error.resultCode)")
+        }
+        return .failed(.index(file: file, reason: LibraryIndex.reason(error, file: file)))
     }
 
     /// False once the file this index opened is no longer at its path: another process built
     /// the index afresh (after damage), or the user deleted it. What this one writes then
     /// goes where no other command looks, so a long-running process opens the index again.
     public var isCurrent: Bool {
+        if file == ":memory:" { return true }
         guard let opened, let status = FileStatus.of(RawPath(file)) else { return false }
         return status.device == opened.device && status.inode == opened.inode
     }
+
+    /// How long a command waits for another process's write to end before it gives up.
+    private static let busyTimeout: TimeInterval = 30
 
     private static func openPool(_ file: String, logger: Logger) throws -> DatabasePool {
         // Two cdwally processes starting at once on a new index would race to set WAL mode
@@ -69,7 +126,7 @@ public final class LibraryIndex: Sendable {
             remove(file)
         }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(30)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "cdwally.index"
         configuration.prepareDatabase { db in
             // The index can always be rebuilt from the files: durability of the last
@@ -77,6 +134,13 @@ public final class LibraryIndex: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         let pool = try DatabasePool(path: file, configuration: configuration)
+        try prepare(pool)
+        return pool
+    }
+
+    /// Brings the schema up to date, and empties an index whose derived keys are of an older
+    /// version.
+    private static func prepare(_ pool: any DatabaseWriter) throws {
         try IndexSchema.migrator.migrate(pool)
         try pool.write { db in
             let version = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'derivedKeys'")
@@ -87,7 +151,6 @@ public final class LibraryIndex: Sendable {
                     arguments: [IndexSchema.derivedKeysVersion])
             }
         }
-        return pool
     }
 
     /// Runs a read, turning database errors into `LibraryError`.
@@ -131,6 +194,11 @@ public final class LibraryIndex: Sendable {
             // file that cannot grow comes back as a bare I/O error: the free space tells which.
             if error.resultCode == .SQLITE_FULL || (error.resultCode == .SQLITE_IOERR && isAlmostFull(file)) {
                 return "the disk is full; free some space and run the command again"
+            }
+            // Only past the busy timeout: SQLite's "database is locked" says nothing to a user.
+            if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                return
+                    "another cdwally process kept the index busy for \(Int(busyTimeout)) s; run the command again"
             }
             return error.message ?? "\(error.resultCode)"
         }

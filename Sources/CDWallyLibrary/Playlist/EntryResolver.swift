@@ -25,6 +25,8 @@ struct EntryResolver {
         /// The file is gone; its folder, when that is still there.
         case missing(folder: RawPath?)
         case stream
+        /// Not looked for, and why (docs/PRODUCT.md §8).
+        case refused(String)
     }
 
     private enum Pick {
@@ -38,8 +40,11 @@ struct EntryResolver {
         -> [EntryOutcome]
     {
         let folder = playlist.parent
-        let locations = entries.map { locate($0, relativeTo: folder) }
-        if !treeIsFresh { try refreshFolders(for: locations) }
+        let root = updater.index.root
+        let bases = folder.isInside(root) ? [root] : [root, folder]
+        let locations = entries.map { locate($0, relativeTo: folder, within: bases) }
+        // A fresh tree still leaves out what a playlist kept outside the library names.
+        try refreshFolders(for: locations, outsideOnly: treeIsFresh)
 
         var picks: [Pick] = []
         for (entry, location) in zip(entries, locations) {
@@ -87,11 +92,15 @@ struct EntryResolver {
 
     /// Where an entry points on disk: the path as written (relative to the playlist's folder),
     /// then its other spellings (backslashes, undecoded bytes), then the same ignoring case.
-    private func locate(_ entry: PlaylistEntry, relativeTo folder: RawPath) -> Location {
+    /// A folder counts only within `bases` (see `folderLocation`).
+    private func locate(_ entry: PlaylistEntry, relativeTo folder: RawPath, within bases: [RawPath])
+        -> Location
+    {
         let written: [RawPath]
         switch entry.location {
         case .stream: return .stream
         case .windowsPath: return .missing(folder: nil)
+        case .unusable(let reason): return .refused(reason)
         case .file(let path): written = [path] + entry.alternatives
         }
         let absolute = written.map { ($0.isAbsolute ? $0 : folder.appending($0)).lexicallyNormalized() }
@@ -101,25 +110,55 @@ struct EntryResolver {
             case .regular:
                 let canonical = CanonicalPath.of(path, root: root)
                 return .file(canonical, canonical == path ? .path : .sameFile(canonical))
-            case .directory: return .directory(CanonicalPath.of(path, root: root))
+            case .directory: return folderLocation(path, within: bases)
             case .other, nil: continue
+            // Never opened: a read of a named pipe waits for a writer, of /dev/zero forever.
+            case let special?: return .refused("\(special.name), not an audio file")
             }
         }
         for path in absolute {
             guard let found = CaseInsensitivePath.find(path) else { continue }
             switch FileStatus.of(found)?.kind {
             case .regular: return .file(CanonicalPath.of(found, root: root), .pathIgnoringCase(found))
-            case .directory: return .directory(CanonicalPath.of(found, root: root))
-            case .other, nil: continue
+            case .directory: return folderLocation(found, within: bases)
+            case .namedPipe, .socket, .characterDevice, .blockDevice, .other, nil: continue
             }
         }
         let folder = absolute.first?.parent
-        return .missing(folder: folder.flatMap { FileStatus.of($0)?.kind == .directory ? $0 : nil })
+        return .missing(
+            folder: folder.flatMap {
+                FileStatus.of($0)?.kind == .directory && !PseudoFileSystem.holds($0) ? $0 : nil
+            })
+    }
+
+    /// A folder entry means the albums below it (docs/PRODUCT.md §8): it never reaches above
+    /// the library root, nor, for a playlist kept outside the library, above the playlist's
+    /// folder (`bases`), nor through a link to a folder that holds the library, and never
+    /// into a pseudo file system. `/`, `..` or `file:///` would walk the whole disk.
+    private func folderLocation(_ path: RawPath, within bases: [RawPath]) -> Location {
+        let root = updater.index.root
+        if PseudoFileSystem.holds(path) {
+            return .refused("a pseudo file system (like /proc, /sys or /dev): it holds no music")
+        }
+        guard bases.contains(where: path.isInside) else {
+            return .refused(
+                bases.count == 1
+                    ? "a folder outside the library \(root.display): a folder entry reaches only below it"
+                    : "a folder outside the library and above the playlist's folder: "
+                        + "a folder entry reaches only below one of them")
+        }
+        if let real = CanonicalPath.realPath(path), let realRoot = CanonicalPath.realPath(root),
+            realRoot.isInside(real), real != realRoot
+        {
+            return .refused("a link to a folder that holds the library \(root.display)")
+        }
+        return .directory(CanonicalPath.of(path, root: root))
     }
 
     /// Refreshes the folders the located entries live in, with the sibling folders that can
-    /// hold other discs of their albums, and every folder below a directory entry.
-    private mutating func refreshFolders(for locations: [Location]) throws(LibraryError) {
+    /// hold other discs of their albums, and every folder below a directory entry; with
+    /// `outsideOnly`, only those outside the library root (the rest are known fresh).
+    private mutating func refreshFolders(for locations: [Location], outsideOnly: Bool) throws(LibraryError) {
         var folders: Set<RawPath> = []
         var discParents: Set<RawPath> = []
         for location in locations {
@@ -132,11 +171,11 @@ struct EntryResolver {
                 }
             case .missing(let folder?):
                 folders.insert(folder)
-            case .directory(let directory):
+            case .directory(let directory) where !outsideOnly || !directory.isInside(updater.index.root):
                 var walker = TreeWalker()
                 walker.walk(directory) { folders.insert($0.directory) }
                 delta.problems += walker.problems
-            case .missing(nil), .stream: break
+            case .directory, .missing(nil), .stream, .refused: break
             }
         }
         for parent in discParents {
@@ -146,6 +185,8 @@ struct EntryResolver {
                 folders.insert(sibling.path)
             }
         }
+        if outsideOnly { folders = folders.filter { !$0.isInside(updater.index.root) } }
+        guard !folders.isEmpty else { return }
         delta.merge(try updater.refresh(folders: Array(folders)))
         let siblings = try siblingDiscFolders(of: folders).subtracting(folders)
         if !siblings.isEmpty { delta.merge(try updater.refresh(folders: Array(siblings))) }
@@ -183,6 +224,8 @@ struct EntryResolver {
         switch location {
         case .stream:
             return .stream
+        case .refused(let reason):
+            return .unavailable(reason)
         case .file(let path, let route):
             switch try updater.index.entry(at: path) {
             case .success(let key): return .track(path, key: key, route: route)

@@ -146,8 +146,8 @@ public struct LibraryService: Sendable {
         scan.merge(resolver.delta)
         scan.problems += problems
         return WalletReport(
-            library: root, choice: choice, encoding: playlistText.encoding, entries: counts,
-            wallet: built.wallet,
+            library: root, choice: choice, encoding: playlistText.encoding,
+            looksLikePlaylist: playlistText.looksLikePlaylist, entries: counts, wallet: built.wallet,
             scan: scan)
     }
 }

@@ -38,6 +38,8 @@ public struct WalletReport: Sendable {
     public var choice: PlaylistChoice
     /// How the chosen playlist's text was read, nil when there is none.
     public var encoding: M3UParser.Encoding?
+    /// False when the chosen playlist holds binary data rather than text (docs/PRODUCT.md §8).
+    public var looksLikePlaylist = true
     public var entries: EntryCounts
     public var wallet: Wallet
     public var scan: ScanDelta

@@ -20,7 +20,7 @@ struct ScanCommand: ParsableCommand {
             let service = try context.library()
             let report = try service.scan()
             let seconds = Date().timeIntervalSince(started)
-            for problem in report.delta.problems { StandardError.emit("cdwally: \(problem)\n") }
+            ProblemLines.emit(report.delta.problems.map(\.description))
             let delta = report.delta
             if json {
                 context.print(

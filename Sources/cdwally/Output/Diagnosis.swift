@@ -30,6 +30,7 @@ struct Diagnosis {
                 .object([
                     ("chosen", .string(report.choice.chosen?.display)),
                     ("reason", .string(report.choice.reason)),
+                    ("looksLikePlaylist", .bool(report.looksLikePlaylist)),
                     (
                         "candidates",
                         .array(
@@ -100,7 +101,10 @@ struct Diagnosis {
             "\(Format.timestamp(candidate.modifiedDate))  \(candidate.entries.map { "\($0) entries" } ?? "unread")"
                 + (candidate.resolvable.map { ", \($0) resolvable" } ?? "") + "  \(candidate.path.display)"
         }
-        let encoding = report.encoding.map { " (\($0.rawValue))" } ?? ""
+        let encoding =
+            report.looksLikePlaylist
+            ? report.encoding.map { " (\($0.rawValue))" } ?? ""
+            : " (binary data: does not look like a playlist)"
         section(
             "Playlist", (report.choice.chosen?.display ?? "none") + encoding,
             ["why: \(report.choice.reason)"]

@@ -12,6 +12,8 @@ struct CommandContext {
     let terminal: Terminal
     /// Set once the library is open, so a later error can be recorded against it.
     private(set) var libraryRoot: RawPath?
+    /// Set once the user was told the index lives outside its cache folder.
+    private var toldOfFallback = false
 
     /// Runs a command body with a fresh context; prints any failure as one line
     /// (`cdwally: …`), records it for `doctor`, and exits with its code.
@@ -74,6 +76,10 @@ struct CommandContext {
             candidates: settings.libraryCandidates.map { ($0.path, $0.source) },
             cacheDirectory: settings.directories.cdwallyCache, progress: progress)
         libraryRoot = service.root
+        if let fallback = service.index.fallback, !toldOfFallback {
+            StandardError.emit("cdwally: \(fallback)\n")
+            toldOfFallback = true
+        }
         return service
     }
 
@@ -100,7 +106,7 @@ struct CommandContext {
         if report.choice.chosen == nil && !allowingNoPlaylist {
             throw LibraryError.noPlaylist(root: service.root)
         }
-        for problem in report.scan.problems { StandardError.emit("cdwally: \(problem)\n") }
+        ProblemLines.emit(report.scan.problems.map(\.description))
         let folder = stateFolder(for: service.root)
         var notes = LibraryNotes.load(folder: folder)
         let choice = LibraryNotes.RecordedChoice(

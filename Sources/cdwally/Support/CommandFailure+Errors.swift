@@ -23,7 +23,7 @@ extension CommandFailure {
             }
         case let error as LibraryError:
             switch error {
-            case .noLibrary, .playlistUnreadable:
+            case .noLibrary, .playlistUnreadable, .playlistNotAFile:
                 self.init(message: error.description, code: ExitStatus.noInput)
             case .noPlaylist(let root):
                 self.init(

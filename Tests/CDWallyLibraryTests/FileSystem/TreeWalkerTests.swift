@@ -114,6 +114,27 @@ import Testing
         #expect(listing.subdirectories.count == 1)
     }
 
+    /// /proc reaches the whole disk again through each process's `root`: links to the kernel's
+    /// file systems are never followed, and a link to a folder holding the tree is a loop.
+    @Test func pseudoFileSystemsAndFoldersAboveAreNeverWalked() throws {
+        let tree = try TemporaryDirectory()
+        defer { tree.remove() }
+        try make("A", in: tree)
+        for (link, target) in [("A/proc", "/proc"), ("A/sys", "/sys"), ("A/dev", "/dev"), ("A/up", "/")] {
+            try FileManager.default.createSymbolicLink(
+                atPath: tree.path.appending(link).display, withDestinationPath: target)
+        }
+        var walker = TreeWalker()
+        var visited: [String] = []
+        walker.walk(tree.path) { visited.append(relative($0.directory, to: tree)) }
+        #expect(visited == ["", "A"])
+        #expect(walker.problems == [.loop(tree.path.appending("A/up"))])
+
+        var inside = TreeWalker()
+        inside.walk(RawPath("/proc")) { _ in Issue.record("walked /proc") }
+        #expect(inside.problems == [.pseudoFileSystem(RawPath("/proc"))])
+    }
+
     private func make(_ folder: String, in tree: TemporaryDirectory) throws {
         try FileManager.default.createDirectory(
             atPath: tree.path.appending(folder).display, withIntermediateDirectories: true)

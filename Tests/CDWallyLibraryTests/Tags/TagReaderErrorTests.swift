@@ -83,6 +83,17 @@ struct TagReaderErrorTests {
         #expect(error == .unreadable(directory.path, reason: "a directory"))
     }
 
+    @Test("a named pipe is unreadable, and reading it never waits for a writer")
+    func reportsNamedPipe() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let pipe = directory.path.appending("pipe.flac")
+        try #require(pipe.withCString { mkfifo($0, 0o644) } == 0)
+        let error = #expect(throws: TagReadError.self) { try reader.read(pipe) }
+        #expect(error == .unreadable(pipe, reason: "not a regular file"))
+        #expect(throws: TagReadError.self) { try reader.cover(pipe) }
+    }
+
     @Test("a file without read permission is unreadable", .enabled(if: geteuid() != 0, "root reads anything"))
     func reportsPermissionDenied() throws {
         let directory = try TemporaryDirectory()
