@@ -78,7 +78,7 @@ final class CoverThumbnails: Sendable {
             let data = FileManager.default.contents(atPath: source)
         else { return nil }
         let bytes = [UInt8](data)
-        let hash = String(SHA256.hex(bytes).prefix(32))
+        let hash = String(Digest.hex(bytes).prefix(32))
         for size in CoverThumbnails.sizes {
             let path = "\(folder)/\(hash)-\(size).jpg"
             if FileManager.default.fileExists(atPath: path) { continue }

@@ -30,7 +30,7 @@ public struct WebAccess: Sendable {
         let digits = (0..<8).map { _ in String(Int.random(in: 0...9)) }.joined()
         try change { file in
             file.codes.removeAll { $0.expires <= now }
-            file.codes.append(.init(hash: SHA256.hex(digits), expires: now + WebAccess.codeLifetime))
+            file.codes.append(.init(hash: Digest.hex(digits), expires: now + WebAccess.codeLifetime))
         }
         return digits.prefix(4) + "-" + digits.dropFirst(4)
     }
@@ -40,7 +40,7 @@ public struct WebAccess: Sendable {
     func redeem(code: String, now: Date = Date()) throws(WebError) -> String? {
         let digits = code.filter(\.isNumber)
         guard digits.count == 8 else { return nil }
-        let hash = SHA256.hex(digits)
+        let hash = Digest.hex(digits)
         var secret: String?
         try change { file in
             file.codes.removeAll { $0.expires <= now }
@@ -49,7 +49,7 @@ public struct WebAccess: Sendable {
             let newSecret = WebAccess.newSecret()
             let number =
                 (file.sessions.compactMap { Int($0.name.dropFirst("browser-".count)) }.max() ?? 0) + 1
-            file.sessions.append(.init(name: "browser-\(number)", hash: SHA256.hex(newSecret), created: now))
+            file.sessions.append(.init(name: "browser-\(number)", hash: Digest.hex(newSecret), created: now))
             secret = newSecret
         }
         return secret
@@ -61,7 +61,7 @@ public struct WebAccess: Sendable {
         let secret = WebAccess.newSecret()
         try change { file in
             file.tokens.removeAll { $0.name == name }
-            file.tokens.append(.init(name: name, hash: SHA256.hex(secret), created: now))
+            file.tokens.append(.init(name: name, hash: Digest.hex(secret), created: now))
         }
         return secret
     }
@@ -95,13 +95,13 @@ public struct WebAccess: Sendable {
 
     /// Whether `secret` is a live session cookie.
     func isSession(_ secret: String) -> Bool {
-        let hash = SHA256.hex(secret)
+        let hash = Digest.hex(secret)
         return (try? read().sessions.contains { $0.hash == hash }) ?? false
     }
 
     /// Whether `secret` is a live bearer token.
     func isToken(_ secret: String) -> Bool {
-        let hash = SHA256.hex(secret)
+        let hash = Digest.hex(secret)
         return (try? read().tokens.contains { $0.hash == hash }) ?? false
     }
 

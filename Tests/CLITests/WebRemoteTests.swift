@@ -76,7 +76,11 @@ import Testing
             try #require(pair.status == 0, "\(pair.stderr)")
             codes.append(pair.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        let screenshots = CLI.repository + "/docs/screenshots"
+        // Into the test's home, so a test run leaves the working tree alone; with
+        // CDWALLY_SCREENSHOTS=docs/screenshots they become the README's pictures.
+        let screenshots =
+            ProcessInfo.processInfo.environment["CDWALLY_SCREENSHOTS"].map { CLI.repository + "/" + $0 }
+            ?? cli.home
         let browser = try ExternalTool(
             "python3",
             [
