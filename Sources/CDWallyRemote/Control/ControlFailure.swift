@@ -22,5 +22,10 @@ public struct ControlFailure: Error, Sendable, Hashable, CustomStringConvertible
         self.init(code: code, message: error.description)
     }
 
+    /// A request line the protocol cannot read.
+    static func badRequest(_ message: String) -> ControlFailure {
+        ControlFailure(code: .badRequest, message: "bad request: \(message)")
+    }
+
     public var description: String { message }
 }

@@ -1,20 +1,10 @@
+import CDWallyPlayer
+
 /// What a client asks of the running player over the control socket: one request per
-/// line of the protocol (`PROTOCOL.md` in this folder).
+/// line of the protocol (`PROTOCOL.md` in this folder). Every verb but `status` is a
+/// player command; `ControlVerb.table` holds their names on the wire.
 public enum ControlRequest: Sendable, Hashable {
-    case pause
-    case resume
-    case toggle
-    case next
-    case previous
-    case stop
-    /// Seconds from the start of the track, or forward/back from the position when `relative`.
-    case seek(seconds: Double, relative: Bool)
-    /// Another disc; a number resumes that disc where it was left.
-    case disc(DiscChoice)
-    /// What `cdwally play [N] [--from-start]` asks of a player that is already running.
-    case play(disc: Int?, fromStart: Bool)
+    case command(PlayerCommand)
     /// Only the status; every answer carries it anyway.
     case status
-    /// Saves positions and ends the player.
-    case quit
 }

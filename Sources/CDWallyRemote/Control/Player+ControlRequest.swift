@@ -4,7 +4,7 @@ extension Player {
     /// Carries out a control request and answers with the status once it took effect: the
     /// handler a control server needs. `quit` shuts the player down, as `shutdown()` does.
     public func respond(to request: ControlRequest) async -> ControlResponse {
-        guard let command = request.playerCommand else { return .ok(ControlStatus(snapshot: snapshot)) }
+        guard case .command(let command) = request else { return .ok(ControlStatus(snapshot: snapshot)) }
         do {
             return .ok(ControlStatus(snapshot: try await perform(command)))
         } catch {

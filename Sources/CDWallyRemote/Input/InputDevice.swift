@@ -81,19 +81,19 @@ public final class InputDevice {
     /// When the device turns out to be unplugged (ENODEV) it is closed and the presses read
     /// before that are returned; check `isOpen` afterwards. Any other read error closes the
     /// device too, and is thrown.
-    public func readPresses(mappedBy keyMap: KeyMap) throws(InputError) -> [MediaKeyAction] {
+    public func readPresses(mappedBy keyMap: KeyMap) throws(InputError) -> [KeyPress] {
         guard let handle else { return [] }
-        var presses: [MediaKeyAction] = []
+        var presses: [KeyPress] = []
         var event = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
         for _ in 0..<Self.maximumEventsPerRead {
             let status = libevdev_next_event(handle, flags, &event)
             switch status {
             case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue):
-                if let action = keyMap.pressedAction(for: event) { presses.append(action) }
+                if let press = keyMap.press(for: event) { presses.append(press) }
             case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue):
                 if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
-                    if let action = keyMap.pressedAction(for: event) { presses.append(action) }
+                    if let press = keyMap.press(for: event) { presses.append(press) }
                 } else {
                     // This event is the SYN_DROPPED itself; the state deltas follow in sync mode.
                     flags = LIBEVDEV_READ_FLAG_SYNC.rawValue

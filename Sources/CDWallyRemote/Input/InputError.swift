@@ -26,7 +26,7 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
             return "\(Self.keysTable(file)): unknown key name \"\(name)\"; use a name from "
                 + "linux/input-event-codes.h such as KEY_PLAYPAUSE (`evtest` shows what a remote sends)"
         case .unknownAction(let action, let key, let file):
-            let names = MediaKeyAction.allCases.map(\.rawValue).joined(separator: ", ")
+            let names = KeyActionName.table.map(\.name).joined(separator: ", ")
             return "\(Self.keysTable(file)): \(key) = \"\(action)\" is not an action; "
                 + "use one of \(names), or none"
         case .conflictingBindings(let key, let first, let second, let file):

@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// One thread does all the work (`InputPollLoop`): it polls the open devices, an inotify
 /// watch on the input directory for hot-plug, and a self-pipe that `stop()` writes to.
-/// Each press of a bound key calls `onPress` with the action and the device's name, on
-/// that thread, so the handler should hand the action on (to the player's mailbox) and
+/// Each press of a bound key calls `onPress` with the key, its command and the device's name, on
+/// that thread, so the handler should hand the command on (to the player's mailbox) and
 /// return. Nothing is grabbed unless explicitly named devices ask for it.
 ///
 /// Off by default in the product: on a desktop MPRIS already receives these keys, and
@@ -20,7 +20,7 @@ public final class InputKeyReader: Sendable {
     public static let defaultDirectory = RawPath("/dev/input")
 
     private let settings: InputPollLoop.Settings
-    private let onPress: @Sendable (MediaKeyAction, String) -> Void
+    private let onPress: @Sendable (KeyPress, String) -> Void
     private let onNotice: @Sendable (InputNotice) -> Void
     private let threadSetup: (@Sendable () -> Void)?
     private let current = Mutex<Run?>(nil)
@@ -36,7 +36,7 @@ public final class InputKeyReader: Sendable {
         keyMap: KeyMap = .defaults,
         directory: RawPath = InputKeyReader.defaultDirectory,
         onNotice: @escaping @Sendable (InputNotice) -> Void = { _ in },
-        onPress: @escaping @Sendable (MediaKeyAction, String) -> Void
+        onPress: @escaping @Sendable (KeyPress, String) -> Void
     ) {
         self.init(
             selection: selection, keyMap: keyMap, directory: directory, permissionGrace: .seconds(3),
@@ -50,7 +50,7 @@ public final class InputKeyReader: Sendable {
         selection: InputSelection, keyMap: KeyMap, directory: RawPath, permissionGrace: Duration,
         threadSetup: (@Sendable () -> Void)?,
         onNotice: @escaping @Sendable (InputNotice) -> Void,
-        onPress: @escaping @Sendable (MediaKeyAction, String) -> Void
+        onPress: @escaping @Sendable (KeyPress, String) -> Void
     ) {
         settings = InputPollLoop.Settings(
             selection: selection, keyMap: keyMap, directory: directory, permissionGrace: permissionGrace)

@@ -36,7 +36,7 @@ final class InputPollLoop {
     private let settings: Settings
     private let wake: WakePipe
     private let watch: DirectoryWatch
-    private let onPress: @Sendable (MediaKeyAction, String) -> Void
+    private let onPress: @Sendable (KeyPress, String) -> Void
     private let onNotice: @Sendable (InputNotice) -> Void
     private var devices: [RawPath: InputDevice] = [:]
     private var waitingForPermission: [RawPath: PermissionWait] = [:]
@@ -50,7 +50,7 @@ final class InputPollLoop {
 
     init(
         settings: Settings, wake: WakePipe,
-        onPress: @escaping @Sendable (MediaKeyAction, String) -> Void,
+        onPress: @escaping @Sendable (KeyPress, String) -> Void,
         onNotice: @escaping @Sendable (InputNotice) -> Void
     ) throws(InputError) {
         self.settings = settings
@@ -126,8 +126,8 @@ final class InputPollLoop {
     private func readDevice(at path: RawPath, events: Int16) {
         guard let device = devices[path] else { return }
         do {
-            for action in try device.readPresses(mappedBy: settings.keyMap) {
-                onPress(action, device.name)
+            for press in try device.readPresses(mappedBy: settings.keyMap) {
+                onPress(press, device.name)
             }
         } catch {
             onNotice(.problem(error))

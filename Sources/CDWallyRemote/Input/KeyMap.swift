@@ -1,16 +1,18 @@
-/// Which key does what: a table from key codes to media-key actions.
+import CDWallyPlayer
+
+/// Which key does what: a table from key codes to player commands.
 ///
 /// `defaults` covers the keys keyboards, IR remotes and Bluetooth headsets send for media
 /// control; the config file's `[keys]` table is laid over it (see `KeyMap+Config.swift`).
 public struct KeyMap: Sendable, Equatable {
-    public private(set) var bindings: [KeyCode: MediaKeyAction]
+    public private(set) var bindings: [KeyCode: PlayerCommand]
 
-    public init(_ bindings: [KeyCode: MediaKeyAction]) {
+    public init(_ bindings: [KeyCode: PlayerCommand]) {
         self.bindings = bindings
     }
 
-    /// The action bound to `key`, if any.
-    public func action(for key: KeyCode) -> MediaKeyAction? {
+    /// The command bound to `key`, if any.
+    public func command(for key: KeyCode) -> PlayerCommand? {
         bindings[key]
     }
 
@@ -19,9 +21,9 @@ public struct KeyMap: Sendable, Equatable {
 
     public var isEmpty: Bool { bindings.isEmpty }
 
-    /// Binds `key` to `action`, or unbinds it when `action` is nil.
-    public mutating func bind(_ key: KeyCode, to action: MediaKeyAction?) {
-        bindings[key] = action
+    /// Binds `key` to `command`, or unbinds it when `command` is nil.
+    public mutating func bind(_ key: KeyCode, to command: PlayerCommand?) {
+        bindings[key] = command
     }
 
     /// The built-in table.
@@ -44,24 +46,24 @@ public struct KeyMap: Sendable, Equatable {
     public static let defaults = KeyMap(
         Dictionary(
             uniqueKeysWithValues: [
-                ("KEY_PLAYPAUSE", MediaKeyAction.playPause),
-                ("KEY_PLAYCD", .play),
-                ("KEY_PAUSECD", .pause),
-                ("KEY_PLAY", .play),
-                ("KEY_STOPCD", .stop),
-                ("KEY_STOP", .stop),
-                ("KEY_NEXTSONG", .next),
-                ("KEY_PREVIOUSSONG", .previous),
-                ("KEY_NEXT", .next),
-                ("KEY_PREVIOUS", .previous),
-                ("KEY_FASTFORWARD", .seekForward),
-                ("KEY_REWIND", .seekBackward),
-                ("KEY_CHANNELUP", .nextDisc),
-                ("KEY_CHANNELDOWN", .previousDisc),
+                ("KEY_PLAYPAUSE", "play-pause"),
+                ("KEY_PLAYCD", "play"),
+                ("KEY_PAUSECD", "pause"),
+                ("KEY_PLAY", "play"),
+                ("KEY_STOPCD", "stop"),
+                ("KEY_STOP", "stop"),
+                ("KEY_NEXTSONG", "next"),
+                ("KEY_PREVIOUSSONG", "previous"),
+                ("KEY_NEXT", "next"),
+                ("KEY_PREVIOUS", "previous"),
+                ("KEY_FASTFORWARD", "seek-forward"),
+                ("KEY_REWIND", "seek-backward"),
+                ("KEY_CHANNELUP", "next-disc"),
+                ("KEY_CHANNELDOWN", "previous-disc"),
             ].map { name, action in
-                guard let key = KeyCode(name: name) else {
-                    preconditionFailure("libevdev does not know \(name)")
+                guard let key = KeyCode(name: name), let command = KeyActionName.command(named: action) else {
+                    preconditionFailure("libevdev does not know \(name), or \(action) is no action")
                 }
-                return (key, action)
+                return (key, command)
             }))
 }

@@ -42,7 +42,8 @@ struct PlayCommand: AsyncParsableCommand {
             case .alreadyRunning(let error):
                 // One player per user: `play N` hands the disc to the one that runs.
                 guard let disc else { throw error }
-                switch try ControlLink.send(.play(disc: disc, fromStart: fromStart), environment: environment)
+                switch try ControlLink.send(
+                    .command(.play(disc: disc, fromStart: fromStart)), environment: environment)
                 {
                 case .ok(let status): context.print(StatusView.render(status))
                 case .failure(let failure): throw failure

@@ -78,9 +78,10 @@ final class PlayerHost: Sendable {
         let reader = InputKeyReader(
             selection: selection, keyMap: keyMap,
             onNotice: { notice in PlayerHost.log(notice, logger) },
-            onPress: { action, device in
-                logger.debug("key \(action.rawValue) from \(device)")
-                Task { _ = try? await player.perform(action.playerCommand) }
+            onPress: { press, device in
+                logger.debug(
+                    "key \(press.key.name) (\(KeyActionName.name(of: press.command))) from \(device)")
+                Task { _ = try? await player.perform(press.command) }
             })
         try reader.start()
         keys.set(reader)

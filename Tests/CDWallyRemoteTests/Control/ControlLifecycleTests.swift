@@ -173,9 +173,11 @@ import Testing
     @Test func aRequestInTheHandlerIsAnsweredAfterStop() async throws {
         let sandbox = try ControlSandbox()
         let endpoint = sandbox.endpoint
-        let recorder = RecordingHandler(holding: .pause)
+        let recorder = RecordingHandler(holding: .command(.pause))
         let server = try ControlServer.start(endpoint: endpoint, handler: recorder.handler)
-        let pending = Task { try await onOwnThread { try ControlClient.send(.pause, endpoint: endpoint) } }
+        let pending = Task {
+            try await onOwnThread { try ControlClient.send(.command(.pause), endpoint: endpoint) }
+        }
         #expect(await eventually { recorder.waiting == 1 })
 
         server.stop()
@@ -190,12 +192,12 @@ import Testing
         let box = Mutex<ControlServer?>(nil)
         // What the player does on `quit`: answer, and take the socket down.
         let server = try ControlServer.start(endpoint: endpoint) { request in
-            if request == .quit { box.withLock { $0 }?.stop() }
+            if request == .command(.quit) { box.withLock { $0 }?.stop() }
             return .ok(RecordingHandler.status)
         }
         box.withLock { $0 = server }
 
-        let answer = try await onOwnThread { try ControlClient.send(.quit, endpoint: endpoint) }
+        let answer = try await onOwnThread { try ControlClient.send(.command(.quit), endpoint: endpoint) }
         #expect(answer == .ok(RecordingHandler.status))
         #expect(ControlSandbox.attributes(of: endpoint.socketPath) == nil)
         box.withLock { $0 = nil }

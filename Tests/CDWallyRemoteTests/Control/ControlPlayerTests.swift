@@ -29,10 +29,10 @@ import Testing
         let idle = try Self.status(try await send(.status))
         #expect(idle == ControlStatus(state: .idle, disc: nil, track: nil, position: 0, trackCount: 0))
 
-        let refusal = try await send(.disc(.number(2)))
+        let refusal = try await send(.command(.play(disc: 2, fromStart: false)))
         #expect(refusal == .failure(ControlFailure(PlayerError.discOutOfRange(requested: 2, walletSize: 1))))
 
-        let playing = try Self.status(try await send(.play(disc: 1, fromStart: true)))
+        let playing = try Self.status(try await send(.command(.play(disc: 1, fromStart: true))))
         #expect(playing.state == .playing)
         #expect(
             playing.disc
@@ -42,26 +42,26 @@ import Testing
         #expect(playing.track?.title == "Quiet 1")
         #expect(playing.trackCount == 2)
 
-        let sought = try Self.status(try await send(.seek(seconds: 12, relative: false)))
+        let sought = try Self.status(try await send(.command(.seek(.absolute(12)))))
         #expect((11.5...20).contains(sought.position), "\(sought.position)")
 
-        let back = try Self.status(try await send(.seek(seconds: -5, relative: true)))
+        let back = try Self.status(try await send(.command(.seek(.relative(-5)))))
         #expect(back.position < sought.position)
 
-        let paused = try Self.status(try await send(.pause))
+        let paused = try Self.status(try await send(.command(.pause)))
         #expect(paused.state == .paused)
 
-        let second = try Self.status(try await send(.next))
+        let second = try Self.status(try await send(.command(.next)))
         #expect(second.track?.index == 2)
         #expect(second.track?.title == "Quiet 2")
         #expect((29...31).contains(second.track?.duration ?? 0))
 
-        let stopped = try Self.status(try await send(.stop))
+        let stopped = try Self.status(try await send(.command(.stop)))
         #expect(stopped.state == .stopped)
         #expect(stopped.disc?.position == 1)
 
-        #expect(try Self.status(try await send(.quit)).disc?.position == 1)
-        let afterQuit = try await send(.toggle)
+        #expect(try Self.status(try await send(.command(.quit))).disc?.position == 1)
+        let afterQuit = try await send(.command(.toggle))
         guard case .failure(let failure) = afterQuit else {
             Issue.record("a player that quit answered \(afterQuit)")
             return

@@ -8,9 +8,11 @@ import Testing
 /// wire, that it reads back, what it asks of the player, and which lines are refused how.
 @Suite struct ControlRequestWireTests {
     static let every: [ControlRequest] = [
-        .pause, .resume, .toggle, .next, .previous, .stop, .seek(seconds: -10, relative: true),
-        .seek(seconds: 83.25, relative: false), .disc(.number(3)), .disc(.next), .disc(.previous),
-        .disc(.random), .play(disc: 2, fromStart: true), .play(disc: nil, fromStart: false), .status, .quit,
+        .command(.pause), .command(.resume), .command(.toggle), .command(.next), .command(.previous),
+        .command(.stop), .command(.seek(.relative(-10))), .command(.seek(.absolute(83.25))),
+        .command(.play(disc: 3, fromStart: false)), .command(.nextDisc), .command(.previousDisc),
+        .command(.randomDisc), .command(.play(disc: 2, fromStart: true)),
+        .command(.play(disc: nil, fromStart: false)), .status, .command(.quit),
     ]
 
     @Test(arguments: every) func everyRequestReadsBackAsItself(_ request: ControlRequest) throws {
@@ -22,8 +24,9 @@ import Testing
 
     @Test func requestsAreWrittenAsDocumented() {
         let written = [
-            ControlRequest.seek(seconds: -10, relative: true), .toggle, .disc(.number(3)), .disc(.random),
-            .play(disc: 2, fromStart: true), .play(disc: nil, fromStart: false),
+            ControlRequest.command(.seek(.relative(-10))), .command(.toggle),
+            .command(.play(disc: 3, fromStart: false)), .command(.randomDisc),
+            .command(.play(disc: 2, fromStart: true)), .command(.play(disc: nil, fromStart: false)),
         ].map { $0.json.serialized(pretty: false) }
         #expect(
             written == [
@@ -36,28 +39,33 @@ import Testing
             ])
     }
 
-    @Test func requestsMapToPlayerCommands() {
-        let pairs: [(ControlRequest, PlayerCommand?)] = [
-            (.pause, .pause), (.resume, .resume), (.toggle, .toggle), (.next, .next), (.previous, .previous),
-            (.stop, .stop), (.seek(seconds: -10, relative: true), .seek(.relative(-10))),
-            (.seek(seconds: 42, relative: false), .seek(.absolute(42))),
-            (.disc(.number(4)), .play(disc: 4, fromStart: false)), (.disc(.next), .nextDisc),
-            (.disc(.previous), .previousDisc), (.disc(.random), .randomDisc),
-            (.play(disc: 2, fromStart: true), .play(disc: 2, fromStart: true)),
-            (.play(disc: nil, fromStart: false), .play(disc: nil, fromStart: false)), (.status, nil),
-            (.quit, .quit),
-        ]
-        for (request, command) in pairs {
-            #expect(request.playerCommand == command, "\(request)")
+    @Test func oldVerbsReadAsPlayerCommands() throws {
+        #expect(
+            try read(#"{"version":1,"command":"disc","disc":4}"#)
+                == .command(.play(disc: 4, fromStart: false)))
+        #expect(try read(#"{"version":1,"command":"disc","disc":"next"}"#) == .command(.nextDisc))
+        #expect(try read(#"{"version":1,"command":"disc","disc":"previous"}"#) == .command(.previousDisc))
+        #expect(
+            try read(#"{"version":1,"command":"seek","seconds":42,"relative":false}"#)
+                == .command(.seek(.absolute(42))))
+    }
+
+    @Test func aCommandWithNoVerbIsRefusedByThePlayer() throws {
+        let request = ControlRequest.command(.updateWallet(.empty))
+        #expect(throws: ControlFailure.self) {
+            _ = try ControlRequest(line: Array(ControlProtocol.line(request.json).dropLast()))
         }
     }
 
     @Test func unknownFieldsAndDefaultsAreAccepted() throws {
-        #expect(try read(#"{"command":"pause","version":1,"from":"a newer client","id":7}"#) == .pause)
         #expect(
-            try read(#"{"version":1,"command":"seek","seconds":30}"#) == .seek(seconds: 30, relative: false))
-        #expect(try read(#"{"version":1,"command":"play"}"#) == .play(disc: nil, fromStart: false))
-        #expect(try read(#"{"version":1,"command":"play","disc":3.0}"#) == .play(disc: 3, fromStart: false))
+            try read(#"{"command":"pause","version":1,"from":"a newer client","id":7}"#) == .command(.pause))
+        #expect(
+            try read(#"{"version":1,"command":"seek","seconds":30}"#) == .command(.seek(.absolute(30))))
+        #expect(try read(#"{"version":1,"command":"play"}"#) == .command(.play(disc: nil, fromStart: false)))
+        #expect(
+            try read(#"{"version":1,"command":"play","disc":3.0}"#)
+                == .command(.play(disc: 3, fromStart: false)))
         #expect(try read(" {\"version\":1,\"command\":\"status\"}\r") == .status)
     }
 

@@ -47,15 +47,15 @@ import Testing
             let answers = try sequence.map { try client.send($0) }
             // Two requests in one write get two answers, in order.
             let both =
-                ControlProtocol.line(ControlRequest.toggle.json)
-                + ControlProtocol.line(ControlRequest.quit.json)
+                ControlProtocol.line(ControlRequest.command(.toggle).json)
+                + ControlProtocol.line(ControlRequest.command(.quit).json)
             let first = try ControlResponse(line: client.exchange(both))
             let second = try ControlResponse(line: client.readLine(until: .now + .seconds(30)))
             return (answers, first, second)
         }
         #expect(answers == sequence.map(Self.numbered))
-        #expect(first == Self.numbered(.toggle))
-        #expect(second == Self.numbered(.quit))
+        #expect(first == Self.numbered(.command(.toggle)))
+        #expect(second == Self.numbered(.command(.quit)))
     }
 
     @Test func errorAnswersAndFullStatusesComeBackUnchanged() async throws {
@@ -73,13 +73,13 @@ import Testing
         let refusal = ControlFailure(
             code: .outOfRange, message: "there is no disc 9: the wallet holds 4 discs (1–4)")
         let recorder = RecordingHandler { request in
-            request == .disc(.number(9)) ? .failure(refusal) : .ok(playing)
+            request == .command(.play(disc: 9, fromStart: false)) ? .failure(refusal) : .ok(playing)
         }
         let server = try ControlServer.start(endpoint: endpoint, handler: recorder.handler)
         defer { server.stop() }
 
         let answers = try await onOwnThread {
-            try [ControlRequest.disc(.number(9)), .status].map {
+            try [ControlRequest.command(.play(disc: 9, fromStart: false)), .status].map {
                 try ControlClient.send($0, endpoint: endpoint)
             }
         }
@@ -150,7 +150,8 @@ import Testing
         let (afterBlank, unterminated) = try await onOwnThread {
             let client = try ControlClient(endpoint: endpoint)
             let afterBlank = try ControlResponse(
-                line: client.exchange(Array("\n  \r\n".utf8) + ControlProtocol.line(ControlRequest.stop.json))
+                line: client.exchange(
+                    Array("\n  \r\n".utf8) + ControlProtocol.line(ControlRequest.command(.stop).json))
             )
             // `printf '{…}' | socat - UNIX-CONNECT:…` sends no newline and shuts its side down.
             let socket = try connectedSocket(endpoint)
@@ -161,16 +162,16 @@ import Testing
             else { throw TestFailure("could not send and shut down") }
             return (afterBlank, try readAll(socket))
         }
-        #expect(afterBlank == Self.numbered(.stop))
+        #expect(afterBlank == Self.numbered(.command(.stop)))
         #expect(unterminated.last == UInt8(ascii: "\n"))
-        #expect(try ControlResponse(line: Array(unterminated.dropLast())) == Self.numbered(.next))
-        #expect(recorder.requests == [.stop, .next])
+        #expect(try ControlResponse(line: Array(unterminated.dropLast())) == Self.numbered(.command(.next)))
+        #expect(recorder.requests == [.command(.stop), .command(.next)])
     }
 
     @Test func silentClientsAndSlowRequestsHoldUpNoOne() async throws {
         let sandbox = try ControlSandbox()
         let endpoint = sandbox.endpoint
-        let recorder = RecordingHandler(holding: .pause)
+        let recorder = RecordingHandler(holding: .command(.pause))
         // A long timeout, so only serving clients side by side can answer the others in time.
         let server = try ControlServer.start(
             endpoint: endpoint, requestTimeout: .seconds(120), handler: recorder.handler)
@@ -186,7 +187,7 @@ import Testing
         }
         let slow = Task {
             try await onOwnThread {
-                try ControlClient.send(.pause, endpoint: endpoint, timeout: .seconds(60))
+                try ControlClient.send(.command(.pause), endpoint: endpoint, timeout: .seconds(60))
             }
         }
         #expect(await eventually { recorder.waiting == 1 })

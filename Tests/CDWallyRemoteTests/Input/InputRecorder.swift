@@ -1,10 +1,11 @@
+import CDWallyPlayer
 import CDWallyRemote
 import Synchronization
 
 /// Collects what an `InputKeyReader` reports, from its thread, for the test to poll.
 final class InputRecorder: Sendable {
     struct Press: Equatable {
-        let action: MediaKeyAction
+        let command: PlayerCommand
         let device: String
     }
 
@@ -18,8 +19,10 @@ final class InputRecorder: Sendable {
         { [self] notice in notices.withLock { $0.append(notice) } }
     }
 
-    var pressHandler: @Sendable (MediaKeyAction, String) -> Void {
-        { [self] action, device in presses.withLock { $0.append(Press(action: action, device: device)) } }
+    var pressHandler: @Sendable (KeyPress, String) -> Void {
+        { [self] press, device in
+            presses.withLock { $0.append(Press(command: press.command, device: device)) }
+        }
     }
 
     /// Waits until `condition` holds for the notices so far, polling; false after `timeout`.

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyPlayer
 import Testing
 
 @testable import CDWallyRemote
@@ -7,20 +8,20 @@ import Testing
     private func key(_ name: String) -> KeyCode { KeyCode(name: name)! }
 
     @Test(arguments: [
-        ("KEY_PLAYPAUSE", MediaKeyAction.playPause), ("KEY_PLAYCD", .play), ("KEY_PAUSECD", .pause),
-        ("KEY_PLAY", .play), ("KEY_STOPCD", .stop), ("KEY_STOP", .stop), ("KEY_NEXTSONG", .next),
+        ("KEY_PLAYPAUSE", PlayerCommand.toggle), ("KEY_PLAYCD", .resume), ("KEY_PAUSECD", .pause),
+        ("KEY_PLAY", .resume), ("KEY_STOPCD", .stop), ("KEY_STOP", .stop), ("KEY_NEXTSONG", .next),
         ("KEY_PREVIOUSSONG", .previous), ("KEY_NEXT", .next), ("KEY_PREVIOUS", .previous),
-        ("KEY_FASTFORWARD", .seekForward), ("KEY_REWIND", .seekBackward),
+        ("KEY_FASTFORWARD", .seek(.relative(10))), ("KEY_REWIND", .seek(.relative(-10))),
         ("KEY_CHANNELUP", .nextDisc), ("KEY_CHANNELDOWN", .previousDisc),
     ])
-    func defaultsCoverMediaKeysRemotesAndHeadsets(name: String, action: MediaKeyAction) {
-        #expect(KeyMap.defaults.action(for: key(name)) == action)
+    func defaultsCoverMediaKeysRemotesAndHeadsets(name: String, command: PlayerCommand) {
+        #expect(KeyMap.defaults.command(for: key(name)) == command)
     }
 
     @Test func defaultsLeaveOrdinaryKeysAlone() {
         #expect(KeyMap.defaults.keys.count == 14)
         for name in ["KEY_PAUSE", "KEY_SPACE", "KEY_ENTER", "KEY_A", "KEY_VOLUMEUP", "KEY_MUTE"] {
-            #expect(KeyMap.defaults.action(for: key(name)) == nil, "\(name)")
+            #expect(KeyMap.defaults.command(for: key(name)) == nil, "\(name)")
         }
     }
 
@@ -36,26 +37,26 @@ import Testing
             "key_previous": "previous disc",
             "KEY_SHUFFLE": "random",
         ])
-        #expect(map.action(for: key("KEY_PAUSE")) == .pause)
-        #expect(map.action(for: key("KEY_NEXT")) == .nextDisc)
-        #expect(map.action(for: key("KEY_PREVIOUS")) == .previousDisc)
-        #expect(map.action(for: key("KEY_SHUFFLE")) == .randomDisc)
+        #expect(map.command(for: key("KEY_PAUSE")) == .pause)
+        #expect(map.command(for: key("KEY_NEXT")) == .nextDisc)
+        #expect(map.command(for: key("KEY_PREVIOUS")) == .previousDisc)
+        #expect(map.command(for: key("KEY_SHUFFLE")) == .randomDisc)
         // Untouched defaults stay.
-        #expect(map.action(for: key("KEY_PLAYPAUSE")) == .playPause)
+        #expect(map.command(for: key("KEY_PLAYPAUSE")) == .toggle)
         #expect(map.keys.count == 16)
     }
 
     @Test func noneUnbindsADefaultKey() throws {
         let map = try KeyMap(config: ["KEY_STOP": "none", "KEY_CHANNELUP": "Ignore"])
-        #expect(map.action(for: key("KEY_STOP")) == nil)
-        #expect(map.action(for: key("KEY_CHANNELUP")) == nil)
-        #expect(map.action(for: key("KEY_STOPCD")) == .stop)
+        #expect(map.command(for: key("KEY_STOP")) == nil)
+        #expect(map.command(for: key("KEY_CHANNELUP")) == nil)
+        #expect(map.command(for: key("KEY_STOPCD")) == .stop)
     }
 
     @Test func anEmptyTableIsTheBase() throws {
         #expect(try KeyMap(config: [:]) == KeyMap.defaults)
         let only = try KeyMap(config: ["KEY_A": "toggle"], base: KeyMap([:]))
-        #expect(only.bindings == [key("KEY_A"): .playPause])
+        #expect(only.bindings == [key("KEY_A"): .toggle])
     }
 
     @Test func unknownKeyNamesAreNamedInTheError() {
@@ -96,6 +97,6 @@ import Testing
             try KeyMap(config: ["KEY_PLAYPAUSE": "toggle", "playpause": "stop"])
         }
         let agreeing = try KeyMap(config: ["KEY_PLAYPAUSE": "stop", "playpause": "Stop"])
-        #expect(agreeing.action(for: key("KEY_PLAYPAUSE")) == .stop)
+        #expect(agreeing.command(for: key("KEY_PLAYPAUSE")) == .stop)
     }
 }

@@ -40,7 +40,7 @@ struct UInputDeviceTests {
         #expect(await recorder.waitForNotice(.removed(path: remote.node, name: remote.name)))
         #expect(
             mine(recorder.recordedPresses) == [
-                .init(action: .playPause, device: remote.name), .init(action: .next, device: remote.name),
+                .init(command: .toggle, device: remote.name), .init(command: .next, device: remote.name),
             ])
     }
 
@@ -73,7 +73,7 @@ struct UInputDeviceTests {
         remote.send("KEY_PAUSECD", value: 1)
         remote.send("KEY_PAUSECD", value: 0)
         #expect(await recorder.waitForPresses { $0.count >= 2 })
-        #expect(recorder.recordedPresses.map(\.action) == [.play, .pause])
+        #expect(recorder.recordedPresses.map(\.command) == [.resume, .pause])
 
         input.stop()
         let probe = try InputDevice(path: remote.node, grab: true)
