@@ -6,23 +6,24 @@ import Logging
 /// MPRIS calls become player commands. Desktop media keys, `playerctl` and widgets then
 /// drive cdwally like any other player (docs/PRODUCT.md §6).
 ///
-/// Threads: MPRIS calls arrive on the bus thread and are handed to tasks at once; the
+/// Threads: MPRIS calls arrive on the bus thread and go into the player's mailbox at once;
+/// the D-Bus reply waits for the command's outcome (a failure becomes a D-Bus error). The
 /// event loop runs in its own task. Cover lookups (file I/O) happen there, never on the bus.
 public final class MPRISBridge: MPRISDelegate, Sendable {
     private let player: Player
+    private let inbox: any PlayerInbox
     private let coverFile: @Sendable (Album) -> String?
-    private let onQuit: @Sendable () -> Void
 
     /// - Parameters:
+    ///   - inbox: where commands go, `Quit` included; the player itself unless a host wants
+    ///     to see them first.
     ///   - coverFile: the cover image file of an album, if it has one.
-    ///   - onQuit: called for MPRIS `Quit`; the host shuts down.
     public init(
-        player: Player, coverFile: @escaping @Sendable (Album) -> String?,
-        onQuit: @escaping @Sendable () -> Void
+        player: Player, inbox: (any PlayerInbox)? = nil, coverFile: @escaping @Sendable (Album) -> String?
     ) {
         self.player = player
+        self.inbox = inbox ?? player
         self.coverFile = coverFile
-        self.onQuit = onQuit
     }
 
     /// Starts serving on the session bus (or `busAddress`); follows the player until it shuts
@@ -56,21 +57,24 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
         return server
     }
 
-    public func perform(_ command: MPRISCommand) {
-        if command == .quit {
-            onQuit()
+    public func perform(_ command: MPRISCommand, reply: MPRISReply) {
+        guard let playerCommand = MPRISBridge.playerCommand(for: command, snapshot: player.snapshot) else {
+            reply.succeed()
             return
         }
-        let snapshot = player.snapshot
-        guard let playerCommand = MPRISBridge.playerCommand(for: command, snapshot: snapshot) else { return }
-        Task { [player] in _ = try? await player.perform(playerCommand) }
+        inbox.send(playerCommand) { result in
+            switch result {
+            case .success: reply.succeed()
+            case .failure(let error): reply.fail("\(error)")
+            }
+        }
     }
 
     public func positionMicroseconds() -> Int64 {
         Int64(player.snapshot.elapsed * 1_000_000)
     }
 
-    /// What an MPRIS call asks of the player, given where it is now.
+    /// The MPRIS methods as player commands, given where the player is now.
     static func playerCommand(for command: MPRISCommand, snapshot: PlayerSnapshot) -> PlayerCommand? {
         switch command {
         case .play: return .resume
@@ -85,7 +89,8 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
             if let duration = snapshot.duration, target >= duration { return .next }
             return .seek(.absolute(max(0, target)))
         case .setPosition(let microseconds): return .seek(.absolute(Double(microseconds) / 1_000_000))
-        case .setVolume, .quit: return nil
+        case .quit: return .quit
+        case .setVolume: return nil
         }
     }
 

@@ -1,8 +1,8 @@
 import CDWallyPlayer
 
-extension Player {
+extension PlayerInbox {
     /// Carries out a control request and answers with the status once it took effect: the
-    /// handler a control server needs. `quit` shuts the player down, as `shutdown()` does.
+    /// handler a control server needs. A failed command answers with its error.
     public func respond(to request: ControlRequest) async -> ControlResponse {
         guard case .command(let command) = request else { return .ok(ControlStatus(snapshot: snapshot)) }
         do {

@@ -9,6 +9,11 @@ struct BusMessage {
         self.handle = handle
     }
 
+    /// Keeps the call past its callback, to answer it later.
+    func retainedCall() -> MPRISPendingCall {
+        MPRISPendingCall(retaining: handle)
+    }
+
     func readInt64() throws(MPRISError) -> Int64 {
         var value: Int64 = 0
         try MPRISError.check(sd_bus_message_read_basic(handle, Self.code("x"), &value), "read int64")

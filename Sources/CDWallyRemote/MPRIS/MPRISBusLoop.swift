@@ -61,15 +61,20 @@ final class MPRISBusLoop: @unchecked Sendable {
     private func serveOnce() throws(MPRISError) -> Bool {
         while try connection.process() {}
         let (requests, stop) = mailbox.take()
-        if stop { return false }
         for request in requests {
             switch request {
             case .update(let state): apply(state)
             case .seeked(let position):
                 try sendPropertiesChanged()
                 try connection.emitSeeked(positionMicroseconds: position)
+            case .reply(let call, let error):
+                // The client may have gone meanwhile; that is its loss, not the server's.
+                let status = call.answer(error: error)
+                if status < 0 { logger.debug("MPRIS: a reply could not be sent (\(-status))") }
             }
         }
+        // Only now: replies taken with the stop request still go out.
+        if stop { return false }
         if let signalDue, signalDue <= Self.now() { try sendPropertiesChanged() }
         try waitForWork()
         return true

@@ -11,6 +11,8 @@ final class MPRISMailbox: Sendable {
     enum Request: Sendable {
         case update(MPRISState)
         case seeked(positionMicroseconds: Int64)
+        /// The answer to a method call the delegate finished; nil error for success.
+        case reply(MPRISPendingCall, error: String?)
     }
 
     private struct Contents {
@@ -31,10 +33,15 @@ final class MPRISMailbox: Sendable {
     deinit { Glibc.close(wakeDescriptor) }
 
     /// Queues a request. A state replaces a state queued just before it, so a burst of
-    /// updates costs one diff; a seek stays ordered after the state it follows.
+    /// updates costs one diff; a seek stays ordered after the state it follows. Replies are
+    /// still taken once a stop was asked for (a `Quit` answered on its way out).
     func post(_ request: Request) {
         let accepted = contents.withLock { contents in
-            guard !contents.closed && !contents.stopRequested else { return false }
+            guard !contents.closed else { return false }
+            if contents.stopRequested, case .reply = request {
+            } else if contents.stopRequested {
+                return false
+            }
             if case .update = request, case .update = contents.requests.last {
                 contents.requests.removeLast()
             }

@@ -12,10 +12,12 @@ final class MPRISObject {
     var state: MPRISState
     private let options: MPRISOptions
     private let delegate: any MPRISDelegate
+    private let mailbox: MPRISMailbox
     let handlers: UnsafeMutablePointer<CMPRISHandlers>
 
-    init(state: MPRISState, options: MPRISOptions, delegate: any MPRISDelegate) {
+    init(state: MPRISState, options: MPRISOptions, delegate: any MPRISDelegate, mailbox: MPRISMailbox) {
         self.state = state
+        self.mailbox = mailbox
         self.options = options
         self.delegate = delegate
         handlers = .allocate(capacity: 1)
@@ -43,39 +45,38 @@ final class MPRISObject {
         Unmanaged<MPRISObject>.fromOpaque(context!).takeUnretainedValue()
     }
 
+    /// The method names of the Player interface, as the commands they ask for. MPRIS wants
+    /// a call a `Can…` property forbids to do nothing, so those are answered at once.
     private func call(
         _ method: CMPRISMethod, _ message: BusMessage, _ error: UnsafeMutablePointer<sd_bus_error>?
     ) -> Int32 {
         do throws(MPRISError) {
+            let command: MPRISCommand?
             switch method {
-            case .raise: break  // CanRaise is false: there is no window to raise
-            case .quit: if options.canQuit { delegate.perform(.quit) }
-            case .next: forward(.next)
-            case .previous: forward(.previous)
-            case .pause: forward(.pause)
-            case .playPause: forward(.playPause)
-            case .stop: forward(.stop)
-            case .play: forward(.play)
-            case .seek: forward(.seek(offsetMicroseconds: try message.readInt64()))
+            case .raise: command = nil  // CanRaise is false: there is no window to raise
+            case .quit: command = options.canQuit ? .quit : nil
+            case .next: command = .next
+            case .previous: command = .previous
+            case .pause: command = .pause
+            case .playPause: command = .playPause
+            case .stop: command = .stop
+            case .play: command = .play
+            case .seek: command = .seek(offsetMicroseconds: try message.readInt64())
             case .setPosition:
                 let track = try message.readString(type: "o")
                 let position = try message.readInt64()
-                if let command = state.setPositionCommand(trackObjectPath: track, microseconds: position) {
-                    delegate.perform(command)
-                }
+                command = state.setPositionCommand(trackObjectPath: track, microseconds: position)
             case .openUri:
                 return sd_bus_error_set(
                     error, "org.freedesktop.DBus.Error.NotSupported",
                     "cdwally plays the albums of its CDs playlist and cannot open a URI")
             }
-            return 0
+            guard let command, state.allows(command) else { return 0 }
+            delegate.perform(command, reply: MPRISReply(call: message.retainedCall(), mailbox: mailbox))
+            return 1
         } catch {
             return error.status
         }
-    }
-
-    private func forward(_ command: MPRISCommand) {
-        if state.allows(command) { delegate.perform(command) }
     }
 
     private func get(_ property: CMPRISProperty, _ reply: BusMessage) -> Int32 {
@@ -122,7 +123,7 @@ final class MPRISObject {
                     error, "org.freedesktop.DBus.Error.InvalidArgs", "Volume must be a finite number")
             }
             // MPRIS: "negative values should be treated as 0.0".
-            delegate.perform(.setVolume(max(0, volume)))
+            delegate.perform(.setVolume(max(0, volume)), reply: .none)
             return 0
         } catch {
             return error.status

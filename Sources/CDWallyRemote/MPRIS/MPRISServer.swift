@@ -32,7 +32,7 @@ public final class MPRISServer: Sendable {
     ) throws(MPRISError) {
         mailbox = try MPRISMailbox()
         let connection = try MPRISBusConnection(address: busAddress)
-        let object = MPRISObject(state: state, options: options, delegate: delegate)
+        let object = MPRISObject(state: state, options: options, delegate: delegate, mailbox: mailbox)
         do throws(MPRISError) {
             // The object answers before the name appears: clients call GetAll as soon as
             // they see the name.

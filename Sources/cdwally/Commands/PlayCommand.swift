@@ -70,7 +70,7 @@ struct PlayCommand: AsyncParsableCommand {
                 ? TerminalPlayerUI(player: host.player, environment: environment) : nil
             SignalWaiter.onSignal { signal in
                 if signal == SIGWINCH { display?.terminalResized() }
-                if SignalWaiter.stopSignals.contains(signal) { host.requestShutdown() }
+                if SignalWaiter.stopSignals.contains(signal) { host.send(.quit) }
             }
             host.serveControl(server, gate: gate)
             host.startMPRIS(

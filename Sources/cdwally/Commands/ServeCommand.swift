@@ -67,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
             SignalWaiter.onSignal { signal in
                 guard SignalWaiter.stopSignals.contains(signal) else { return }
                 logger.info("\(SignalWaiter.name(signal)): saving positions and stopping")
-                host.requestShutdown()
+                host.send(.quit)
             }
             host.serveControl(server, gate: gate)
             host.startMPRIS(

@@ -14,11 +14,6 @@ final class ControlGate: Sendable {
         guard let host = host.current else {
             return .failure(ControlFailure(code: .busy, message: "the player is still starting; try again"))
         }
-        if request == .command(.quit) {
-            // The host winds down (saving positions) once it has answered.
-            host.requestShutdown()
-            return .ok(ControlStatus(snapshot: host.player.snapshot))
-        }
-        return await host.player.respond(to: request)
+        return await host.respond(to: request)
     }
 }

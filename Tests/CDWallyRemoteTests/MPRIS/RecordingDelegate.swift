@@ -19,9 +19,10 @@ final class RecordingDelegate: MPRISDelegate {
         position.withLock { $0 = microseconds }
     }
 
-    func perform(_ command: MPRISCommand) {
+    func perform(_ command: MPRISCommand, reply: MPRISReply) {
         recorded.withLock { $0.append(command) }
         onCommand(command)
+        reply.succeed()
     }
 
     func positionMicroseconds() -> Int64 {
