@@ -1,5 +1,6 @@
 import CDWallyCore
 import Glibc
+import TestSupport
 
 /// Character-device nodes for tests that need something that is neither a regular file nor
 /// a working input device.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// Makes the calling thread see file permissions as an unprivileged user would.
 ///

@@ -1,5 +1,6 @@
 import CDWallyCore
 import Glibc
+import TestSupport
 import Testing
 
 @testable import CDWallyRemote

@@ -2,6 +2,7 @@ import CDWallyCore
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import CDWallyRemote

@@ -3,28 +3,8 @@ import Foundation
 import Glibc
 import TestSupport
 
-/// A unique directory under the system temporary directory, searchable by everyone (so a
-/// thread with dropped file-system privileges can reach its entries), removed on deinit.
-final class TemporaryDirectory {
-    let path: RawPath
-
-    init(prefix: String = "cdwally-input") throws {
-        let base = FileManager.default.temporaryDirectory.path
-        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw TestFailure("mkdtemp failed: \(String(cString: strerror(errno)))")
-        }
-        path = RawPath(String(cString: made))
-        chmod(made, 0o755)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path.display)
-    }
-
-    /// `name` inside the directory.
-    func child(_ name: String) -> RawPath { path.appending(name) }
-
+/// Files of given modes for the input tests: device nodes that are not devices.
+extension TemporaryDirectory {
     /// Creates a regular file with some bytes and the given mode; returns its path.
     @discardableResult
     func createFile(_ name: RawPath, mode: mode_t = 0o644) throws -> RawPath {
