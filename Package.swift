@@ -10,6 +10,8 @@ import PackageDescription
 //   CDWallyRemote    control socket, MPRIS, evdev keys → player commands
 //   CDWallyTerminal  the LCD display and keyboard of `cdwally play`
 //   cdwally          one file per subcommand, wiring
+// cdwally runs on Linux only: it imports Glibc and uses sd-bus, evdev, inotify and
+// SO_PEERCRED, so no Apple platform is declared (SwiftPM has no entry to declare Linux).
 // mpv's pkg-config flags drag in SDL's `-D_REENTRANT`, which SwiftPM refuses with a warning;
 // on Linux the header and library sit on the default paths, so pkg-config is not needed.
 #if os(Linux)
@@ -20,7 +22,6 @@ import PackageDescription
 
 let package = Package(
     name: "cdwally",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "cdwally", targets: ["cdwally"])
     ],
