@@ -7,7 +7,9 @@ import PackageDescription
 //   CDWallyConfig    XDG paths, config file, settings resolution
 //   CDWallyLibrary   tag reading, directory walk, SQLite index, playlist → wallet
 //   CDWallyPlayer    libmpv engine, CD-player rules, per-disc resume
-//   CDWallyRemote    control socket, MPRIS, evdev keys → player commands
+//   CDWallyControl   the control socket: protocol, server, client, its bridge to the player
+//   CDWallyMPRIS     MPRIS over sd-bus and its bridge to the player
+//   CDWallyKeys      evdev media keys and the [keys] table of player commands
 //   CDWallyTerminal  the LCD display and keyboard of `cdwally play`
 //   cdwally          one file per subcommand, wiring
 // cdwally runs on Linux only: it imports Glibc and uses sd-bus, evdev, inotify and
@@ -59,18 +61,21 @@ let package = Package(
             name: "CDWallyPlayer",
             dependencies: ["CDWallyCore", "CMPV", .product(name: "Logging", package: "swift-log")]),
         .target(
-            name: "CDWallyRemote",
+            name: "CDWallyControl",
+            dependencies: ["CDWallyCore", "CDWallyPlayer", .product(name: "Logging", package: "swift-log")],
+            exclude: ["PROTOCOL.md"]),
+        .target(
+            name: "CDWallyMPRIS",
             dependencies: [
-                "CDWallyCore", "CDWallyPlayer", "CMPRIS", "CEvdev",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            exclude: ["Control/PROTOCOL.md"]),
+                "CDWallyCore", "CDWallyPlayer", "CMPRIS", .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(name: "CDWallyKeys", dependencies: ["CDWallyCore", "CDWallyPlayer", "CEvdev"]),
         .target(name: "CDWallyTerminal", dependencies: ["CDWallyCore", "CDWallyPlayer"]),
         .executableTarget(
             name: "cdwally",
             dependencies: [
-                "CDWallyCore", "CDWallyConfig", "CDWallyLibrary", "CDWallyPlayer", "CDWallyRemote",
-                "CDWallyTerminal",
+                "CDWallyCore", "CDWallyConfig", "CDWallyLibrary", "CDWallyPlayer", "CDWallyControl",
+                "CDWallyMPRIS", "CDWallyKeys", "CDWallyTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -87,15 +92,27 @@ let package = Package(
         .testTarget(name: "CDWallyConfigTests", dependencies: ["CDWallyConfig"]),
         .target(
             name: "TestSupport",
-            dependencies: ["CDWallyLibrary", "CDWallyCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "CDWallyLibrary", "CDWallyCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/TestSupport"),
         .testTarget(
             name: "CDWallyLibraryTests", dependencies: ["CDWallyLibrary", "CDWallyCore", "TestSupport"]),
         .testTarget(
             name: "CDWallyPlayerTests", dependencies: ["CDWallyPlayer", "CDWallyCore", "TestSupport"]),
         .testTarget(
-            name: "CDWallyRemoteTests",
-            dependencies: ["CDWallyRemote", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+            name: "CDWallyControlTests",
+            dependencies: [
+                "CDWallyControl", "CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "CDWallyMPRISTests",
+            dependencies: ["CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+        .testTarget(
+            name: "CDWallyKeysTests",
+            dependencies: ["CDWallyKeys", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
         .testTarget(
             name: "CDWallyTerminalTests",
             dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),

@@ -1,8 +1,9 @@
 import ArgumentParser
+import CDWallyControl
 import CDWallyCore
 import CDWallyLibrary
+import CDWallyMPRIS
 import CDWallyPlayer
-import CDWallyRemote
 import CDWallyTerminal
 import Foundation
 

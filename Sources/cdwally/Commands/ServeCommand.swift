@@ -1,8 +1,10 @@
 import ArgumentParser
+import CDWallyControl
 import CDWallyCore
+import CDWallyKeys
 import CDWallyLibrary
+import CDWallyMPRIS
 import CDWallyPlayer
-import CDWallyRemote
 import Logging
 
 struct ServeCommand: AsyncParsableCommand {

@@ -1,5 +1,5 @@
+import CDWallyControl
 import CDWallyCore
-import CDWallyRemote
 
 /// Answers control requests for a player that may not exist yet: the socket is claimed
 /// first (one player per user, decided before mpv starts), the player joins once built.

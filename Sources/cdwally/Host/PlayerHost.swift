@@ -1,7 +1,9 @@
+import CDWallyControl
 import CDWallyCore
+import CDWallyKeys
 import CDWallyLibrary
+import CDWallyMPRIS
 import CDWallyPlayer
-import CDWallyRemote
 import Foundation
 import Logging
 

@@ -1,8 +1,9 @@
 import CDWallyConfig
+import CDWallyControl
 import CDWallyCore
+import CDWallyKeys
 import CDWallyLibrary
 import CDWallyPlayer
-import CDWallyRemote
 import CDWallyTerminal
 
 extension CommandFailure {

@@ -1,6 +1,6 @@
 import ArgumentParser
+import CDWallyControl
 import CDWallyCore
-import CDWallyRemote
 import Foundation
 
 /// A command that steers a running player: send one request over the control socket, then

@@ -1,6 +1,6 @@
 import ArgumentParser
+import CDWallyControl
 import CDWallyPlayer
-import CDWallyRemote
 
 struct DiscCommand: ControlCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CDWallyRemote
+import CDWallyControl
 
 // The control verbs without arguments: one declaration each, sharing `ControlCommand.run()`.
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CDWallyRemote
+import CDWallyControl
 
 struct SeekCommand: ControlCommand {
     static let configuration = CommandConfiguration(
