@@ -4,6 +4,7 @@ import PackageDescription
 // Layers, each depending only on those above it:
 //   C wrappers (CTagLib, CMPV, CSystemd/CMPRIS, CEvdev)
 //   CDWallyCore      pure model: tracks, albums, wallet order, M3U parsing
+//   CDWallySystem    OS plumbing several modules share: atomic files, the lock, wake pipes
 //   CDWallyConfig    XDG paths, config file, settings resolution
 //   CDWallyLibrary   tag reading, directory walk, SQLite index, playlist → wallet
 //   CDWallyPlayer    libmpv engine, CD-player rules, per-disc resume
@@ -49,32 +50,40 @@ let package = Package(
             providers: [.apt(["libevdev-dev"])]),
 
         .target(name: "CDWallyCore"),
+        .target(name: "CDWallySystem", dependencies: ["CDWallyCore"]),
         .target(name: "CDWallyConfig", dependencies: ["CDWallyCore"]),
         .target(
             name: "CDWallyLibrary",
             dependencies: [
-                "CDWallyCore", "CTagLib",
+                "CDWallyCore", "CDWallySystem", "CTagLib",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "CDWallyPlayer",
-            dependencies: ["CDWallyCore", "CMPV", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "CDWallyCore", "CDWallySystem", "CMPV", .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "CDWallyControl",
-            dependencies: ["CDWallyCore", "CDWallyPlayer", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CDWallyCore", "CDWallySystem", "CDWallyPlayer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["PROTOCOL.md"]),
         .target(
             name: "CDWallyMPRIS",
             dependencies: [
                 "CDWallyCore", "CDWallyPlayer", "CMPRIS", .product(name: "Logging", package: "swift-log"),
             ]),
-        .target(name: "CDWallyKeys", dependencies: ["CDWallyCore", "CDWallyPlayer", "CEvdev"]),
-        .target(name: "CDWallyTerminal", dependencies: ["CDWallyCore", "CDWallyPlayer"]),
+        .target(
+            name: "CDWallyKeys", dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CEvdev"]),
+        .target(name: "CDWallyTerminal", dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyPlayer"]),
         .executableTarget(
             name: "cdwally",
             dependencies: [
-                "CDWallyCore", "CDWallyConfig", "CDWallyLibrary", "CDWallyPlayer", "CDWallyControl",
+                "CDWallyCore", "CDWallySystem", "CDWallyConfig", "CDWallyLibrary", "CDWallyPlayer",
+                "CDWallyControl",
                 "CDWallyMPRIS", "CDWallyKeys", "CDWallyTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "cdwally-libgen",
             dependencies: [
-                "CDWallyLibrary", "CDWallyCore",
+                "CDWallyLibrary", "CDWallyCore", "CDWallySystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/LibraryGenerator"),
@@ -98,13 +107,16 @@ let package = Package(
             ],
             path: "Tests/TestSupport"),
         .testTarget(
-            name: "CDWallyLibraryTests", dependencies: ["CDWallyLibrary", "CDWallyCore", "TestSupport"]),
+            name: "CDWallyLibraryTests",
+            dependencies: ["CDWallyLibrary", "CDWallyCore", "CDWallySystem", "TestSupport"]),
         .testTarget(
-            name: "CDWallyPlayerTests", dependencies: ["CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+            name: "CDWallyPlayerTests",
+            dependencies: ["CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
         .testTarget(
             name: "CDWallyControlTests",
             dependencies: [
-                "CDWallyControl", "CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "TestSupport",
+                "CDWallyControl", "CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "CDWallySystem",
+                "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
@@ -115,7 +127,7 @@ let package = Package(
             dependencies: ["CDWallyKeys", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
         .testTarget(
             name: "CDWallyTerminalTests",
-            dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+            dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["cdwally", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -1,8 +1,8 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 import Glibc
 import Logging
-import Synchronization
 
 /// The control server's accept thread: waits in poll on the listening socket and the stop
 /// signal, checks who connected, and starts a thread per connection. When the stop
@@ -32,7 +32,7 @@ final class ControlAcceptLoop: @unchecked Sendable {
     private let settings: Settings
     private let handler: ControlServer.Handler
     private let logger: Logger
-    private let activeConnections = Mutex(0)
+    private let activeConnections = LockedValue(0)
 
     init(
         listener: UnixSocket, lock: InstanceLock, socketPath: RawPath, identity: SocketIdentity,

@@ -1,8 +1,8 @@
 import CDWallyCore
+import CDWallySystem
 import Dispatch
 import Glibc
 import Logging
-import Synchronization
 
 /// One client's connection to the control server, served on a thread of its own so a
 /// slow or silent client never holds up the player or other clients.
@@ -104,7 +104,7 @@ final class ControlConnection: @unchecked Sendable {
 
     /// Where the handler's task leaves its answer for the waiting thread.
     private final class HandlerResult: Sendable {
-        let value = Mutex<ControlResponse?>(nil)
+        let value = LockedValue<ControlResponse?>(nil)
         let done = DispatchSemaphore(value: 0)
     }
 }

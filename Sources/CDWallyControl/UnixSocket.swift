@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Glibc
 
 /// One Unix stream socket: the only owner of its descriptor, which it closes on `close()`

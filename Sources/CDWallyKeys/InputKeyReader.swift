@@ -1,7 +1,7 @@
 import CDWallyCore
+import CDWallySystem
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Media keys straight from evdev, for boxes with no desktop: `cdwally serve --input auto`.
 ///
@@ -23,7 +23,7 @@ public final class InputKeyReader: Sendable {
     private let onPress: @Sendable (KeyPress, String) -> Void
     private let onNotice: @Sendable (InputNotice) -> Void
     private let threadSetup: (@Sendable () -> Void)?
-    private let current = Mutex<Run?>(nil)
+    private let current = LockedValue<Run?>(nil)
 
     /// - Parameters:
     ///   - selection: `.auto`, or explicit device paths (optionally grabbed).
@@ -76,7 +76,7 @@ public final class InputKeyReader: Sendable {
         }
         guard isNew else { return }
 
-        let startFailure = Mutex<InputError?>(nil)
+        let startFailure = LockedValue<InputError?>(nil)
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [settings, onPress, onNotice, threadSetup] in
             run.pollThread.withLock { $0 = pthread_self() }
@@ -119,7 +119,7 @@ public final class InputKeyReader: Sendable {
     private final class Run: Sendable {
         let wake: WakePipe
         let finished = DispatchSemaphore(value: 0)
-        let pollThread = Mutex<pthread_t?>(nil)
+        let pollThread = LockedValue<pthread_t?>(nil)
 
         init() throws(InputError) {
             do { wake = try WakePipe() } catch {

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Glibc
 
 /// The body of the input reader's thread: one `poll` over every open device, the hot-plug

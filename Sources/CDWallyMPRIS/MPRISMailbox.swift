@@ -1,6 +1,6 @@
+import CDWallySystem
 import CMPRIS
 import Glibc
-import Synchronization
 
 /// How other threads reach the MPRIS bus thread: a locked queue of requests plus an
 /// eventfd that the bus thread polls next to the bus socket, so a post wakes it at once.
@@ -22,7 +22,7 @@ final class MPRISMailbox: Sendable {
         var busThread: pthread_t?
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = LockedValue(Contents())
     /// The eventfd; readable while posts are waiting.
     let wakeDescriptor: Int32
 

@@ -1,6 +1,6 @@
+import CDWallySystem
 import CMPRIS
 import CSystemd
-import Synchronization
 
 /// The answer still owed to one MPRIS method call: the delegate calls `succeed()` or
 /// `fail(_:)` once the player carried the command out (from any thread), and the bus thread
@@ -12,7 +12,7 @@ import Synchronization
 public final class MPRISReply: Sendable {
     private let call: MPRISPendingCall?
     private let mailbox: MPRISMailbox?
-    private let answered = Mutex(false)
+    private let answered = LockedValue(false)
 
     init(call: MPRISPendingCall?, mailbox: MPRISMailbox?) {
         self.call = call

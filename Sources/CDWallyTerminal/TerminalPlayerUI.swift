@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyPlayer
+import CDWallySystem
 
 #if canImport(Glibc)
     import Glibc

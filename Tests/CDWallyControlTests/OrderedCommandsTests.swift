@@ -1,6 +1,7 @@
 import CDWallyCore
 import CDWallyMPRIS
 import CDWallyPlayer
+import CDWallySystem
 import Foundation
 import TestSupport
 import Testing

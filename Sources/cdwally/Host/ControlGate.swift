@@ -1,5 +1,6 @@
 import CDWallyControl
 import CDWallyCore
+import CDWallySystem
 
 /// Answers control requests for a player that may not exist yet: the socket is claimed
 /// first (one player per user, decided before mpv starts), the player joins once built.

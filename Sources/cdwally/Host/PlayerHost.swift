@@ -4,6 +4,7 @@ import CDWallyKeys
 import CDWallyLibrary
 import CDWallyMPRIS
 import CDWallyPlayer
+import CDWallySystem
 import Foundation
 import Logging
 

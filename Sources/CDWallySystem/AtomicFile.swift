@@ -1,3 +1,5 @@
+import CDWallyCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
