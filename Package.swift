@@ -74,7 +74,8 @@ let package = Package(
         .target(
             name: "CDWallyMPRIS",
             dependencies: [
-                "CDWallyCore", "CDWallyPlayer", "CMPRIS", .product(name: "Logging", package: "swift-log"),
+                "CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CMPRIS",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "CDWallyKeys", dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CEvdev"]),

@@ -89,12 +89,11 @@ final class ControlAcceptLoop: @unchecked Sendable {
         let served = ControlConnection(
             socket: connection, stop: stop, requestTimeout: settings.requestTimeout, handler: handler,
             logger: logger)
-        let thread = Thread { [self] in
+        // Never stopped on its own: the server's stop signal, shared, ends every connection.
+        _ = PollThread.start(name: "cdwally-control-client", stopSignal: stop) { [self] _ in
             served.run()
             activeConnections.withLock { $0 -= 1 }
         }
-        thread.name = "cdwally-control-client"
-        thread.start()
     }
 
     private func cleanUp() {

@@ -22,12 +22,11 @@ public final class ControlServer: Sendable {
     public typealias Handler = @Sendable (ControlRequest) async -> ControlResponse
 
     public let endpoint: ControlEndpoint
-    private let stopSignal: WakePipe
-    private let finished = DispatchGroup()
+    private let acceptThread: PollThread
 
-    private init(endpoint: ControlEndpoint, stopSignal: WakePipe) {
+    private init(endpoint: ControlEndpoint, acceptThread: PollThread) {
         self.endpoint = endpoint
-        self.stopSignal = stopSignal
+        self.acceptThread = acceptThread
     }
 
     /// Claims `endpoint` and starts serving.
@@ -58,14 +57,10 @@ public final class ControlServer: Sendable {
             settings: ControlAcceptLoop.Settings(
                 requestTimeout: requestTimeout, maximumConnections: max(1, maximumConnections)),
             handler: handler, logger: logger)
-        let server = ControlServer(endpoint: endpoint, stopSignal: stopSignal)
-        server.finished.enter()
-        let thread = Thread { [finished = server.finished] in
-            loop.run()
-            finished.leave()
-        }
-        thread.name = "cdwally-control"
-        thread.start()
+        let server = ControlServer(
+            endpoint: endpoint,
+            acceptThread: PollThread.start(name: "cdwally-control", stopSignal: stopSignal) { _ in loop.run()
+            })
         logger.debug("control socket listening at \(endpoint.socketPath)")
         return server
     }
@@ -77,8 +72,7 @@ public final class ControlServer: Sendable {
     /// request already being handled still gets its answer. Safe to call more than once,
     /// and from the handler.
     public func stop() {
-        stopSignal.signal()
-        finished.wait()
+        acceptThread.stop()
     }
 
     /// Takes the single-instance lock. A holder that answers on the socket is a running

@@ -131,19 +131,13 @@ final class UnixSocket {
     func wait(
         for events: Int32, until deadline: ContinuousClock.Instant?, stop: WakePipe?
     ) -> Readiness {
-        while true {
-            var descriptors = [pollfd(fd: descriptor, events: Int16(events), revents: 0)]
-            if let stop { descriptors.append(pollfd(fd: stop.readEnd, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), Self.milliseconds(until: deadline))
-            if ready < 0 {
-                if errno == EINTR { continue }
-                // Only EFAULT/ENOMEM/EINVAL: nothing a retry would mend; let the read or write fail.
-                return .ready
-            }
-            if descriptors.count > 1 && descriptors[1].revents != 0 { return .stopped }
-            // An error or hang-up counts as ready: the read or write that follows says what.
-            if descriptors[0].revents != 0 { return .ready }
-            if let deadline, ContinuousClock.now >= deadline { return .timedOut }
+        var descriptors = [pollfd(fd: descriptor, events: Int16(events), revents: 0)]
+        switch PollThread.wait(&descriptors, until: deadline, stop: stop) {
+        case .stopped: return .stopped
+        case .timedOut: return .timedOut
+        // An error or hang-up counts as ready, and so does a failed poll (only EFAULT, ENOMEM
+        // or EINVAL, which no retry mends): the read or write that follows says what.
+        case .ready, .failed: return .ready
         }
     }
 
@@ -199,14 +193,5 @@ final class UnixSocket {
             raw.copyBytes(from: path.bytes)
         }
         return address
-    }
-
-    /// A poll timeout: -1 without a deadline, else the milliseconds left, rounded up.
-    private static func milliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
-        guard let deadline else { return -1 }
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        if remaining <= .zero { return 0 }
-        let (seconds, attoseconds) = remaining.components
-        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
     }
 }

@@ -68,7 +68,11 @@ public final class InputKeyReader: Sendable {
     /// device cannot be used (missing, no permission, not an input device) or the hot-plug
     /// watch cannot be set up. Calling it while running does nothing.
     public func start() throws(InputError) {
-        let run = try Run()
+        let wake: WakePipe
+        do { wake = try WakePipe() } catch {
+            throw .systemCallFailed(call: "pipe", path: nil, message: error.reason)
+        }
+        let run = Run()
         let isNew = current.withLock { current in
             guard current == nil else { return false }
             current = run
@@ -78,26 +82,23 @@ public final class InputKeyReader: Sendable {
 
         let startFailure = LockedValue<InputError?>(nil)
         let started = DispatchSemaphore(value: 0)
-        let thread = Thread { [settings, onPress, onNotice, threadSetup] in
-            run.pollThread.withLock { $0 = pthread_self() }
+        let thread = PollThread.start(name: "cdwally-evdev", stopSignal: wake) {
+            [settings, onPress, onNotice, threadSetup] thread in
             threadSetup?()
             do throws(InputError) {
-                let loop = try InputPollLoop(
-                    settings: settings, wake: run.wake, onPress: onPress, onNotice: onNotice)
+                let loop = try InputPollLoop(settings: settings, onPress: onPress, onNotice: onNotice)
                 try loop.openInitialDevices()
                 started.signal()
-                loop.run()
+                loop.run(thread)
             } catch {
                 startFailure.withLock { $0 = error }
                 started.signal()
             }
-            run.finished.signal()
         }
-        thread.name = "cdwally-evdev"
-        thread.start()
+        run.thread.set(thread)
         started.wait()
         if let error = startFailure.withLock({ $0 }) {
-            run.waitUntilFinished()
+            thread.waitUntilFinished()
             current.withLock { if $0 === run { $0 = nil } }
             throw error
         }
@@ -108,30 +109,11 @@ public final class InputKeyReader: Sendable {
     /// only asks. Safe to call twice, or before `start()`.
     public func stop() {
         guard let run = current.withLock({ $0.take() }) else { return }
-        run.wake.signal()
-        let onPollThread = run.pollThread.withLock {
-            $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-        }
-        if !onPollThread { run.waitUntilFinished() }
+        run.thread.current?.stop()
     }
 
     /// One start-to-stop lifetime of the reader's thread.
     private final class Run: Sendable {
-        let wake: WakePipe
-        let finished = DispatchSemaphore(value: 0)
-        let pollThread = LockedValue<pthread_t?>(nil)
-
-        init() throws(InputError) {
-            do { wake = try WakePipe() } catch {
-                throw .systemCallFailed(call: "pipe", path: nil, message: error.reason)
-            }
-        }
-
-        /// Returns once the thread has ended. The semaphore is signalled once; each waiter
-        /// passes the signal on, so a failing `start()` and a concurrent `stop()` both return.
-        func waitUntilFinished() {
-            finished.wait()
-            finished.signal()
-        }
+        let thread = LockedValue<PollThread?>(nil)
     }
 }

@@ -35,7 +35,6 @@ final class InputPollLoop {
     }
 
     private let settings: Settings
-    private let wake: WakePipe
     private let watch: DirectoryWatch
     private let onPress: @Sendable (KeyPress, String) -> Void
     private let onNotice: @Sendable (InputNotice) -> Void
@@ -50,12 +49,11 @@ final class InputPollLoop {
     private let directory: RawPath
 
     init(
-        settings: Settings, wake: WakePipe,
+        settings: Settings,
         onPress: @escaping @Sendable (KeyPress, String) -> Void,
         onNotice: @escaping @Sendable (InputNotice) -> Void
     ) throws(InputError) {
         self.settings = settings
-        self.wake = wake
         self.onPress = onPress
         self.onNotice = onNotice
         directory = settings.directory.lexicallyNormalized()
@@ -91,31 +89,26 @@ final class InputPollLoop {
         }
     }
 
-    /// Polls until the wake signal fires; then closes every device.
-    func run() {
+    /// Polls until the thread's stop signal fires; then closes every device.
+    func run(_ thread: PollThread) {
         defer { devices.removeAll() }
         while true {
             let order = devices.keys.sorted()
-            var descriptors = [wake.readEnd, watch.fileDescriptor].map {
-                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
-            }
+            var descriptors = [pollfd(fd: watch.fileDescriptor, events: Int16(POLLIN), revents: 0)]
             descriptors += order.map {
                 pollfd(fd: devices[$0]!.fileDescriptor, events: Int16(POLLIN), revents: 0)
             }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
-            if ready < 0 {
-                if errno == EINTR { continue }
-                onNotice(.problem(InputError.status(errno: errno, call: "poll", path: nil)))
+            switch thread.wait(&descriptors, until: nextRetry()) {
+            case .stopped: return
+            case .failed(let code):
+                onNotice(.problem(InputError.status(errno: code, call: "poll", path: nil)))
                 return
+            case .ready, .timedOut: break
+            }
+            for (index, path) in order.enumerated() where descriptors[index + 1].revents != 0 {
+                readDevice(at: path, events: descriptors[index + 1].revents)
             }
             if descriptors[0].revents != 0 {
-                wake.drain()
-                return
-            }
-            for (index, path) in order.enumerated() where descriptors[index + 2].revents != 0 {
-                readDevice(at: path, events: descriptors[index + 2].revents)
-            }
-            if descriptors[1].revents != 0 {
                 for change in watch.readChanges() { apply(change) }
             }
             for (path, wait) in waitingForPermission where !wait.reported && clock.now >= wait.reportAt {
@@ -220,13 +213,8 @@ final class InputPollLoop {
     }
 
     /// Milliseconds until the next permission report is due, or -1 to wait for events.
-    private func pollTimeout() -> Int32 {
-        let due = waitingForPermission.values.filter { !$0.reported }.map(\.reportAt).min()
-        guard let due else { return -1 }
-        let remaining = clock.now.duration(to: due)
-        if remaining <= .zero { return 0 }
-        let (seconds, attoseconds) = remaining.components
-        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+    private func nextRetry() -> ContinuousClock.Instant? {
+        waitingForPermission.values.filter { !$0.reported }.map(\.reportAt).min()
     }
 
     private func nodeIdentity(_ path: RawPath) -> NodeIdentity? {

@@ -1,3 +1,4 @@
+import CDWallySystem
 import CMPRIS
 import Glibc
 import Logging
@@ -42,14 +43,13 @@ final class MPRISBusLoop: @unchecked Sendable {
 
     /// Serves the bus until `stop()` is requested or the bus goes away, then closes the
     /// connection (releasing the name) and the mailbox.
-    func run() {
-        mailbox.enterBusThread()
+    func run(_ thread: PollThread) {
         defer {
             connection.close()
             mailbox.close()
         }
         do throws(MPRISError) {
-            while try serveOnce() {}
+            while try serveOnce(thread) {}
             logger.debug("MPRIS server stopped")
         } catch {
             logger.warning("\(error)")
@@ -58,7 +58,7 @@ final class MPRISBusLoop: @unchecked Sendable {
 
     /// One round: dispatch what the bus has, apply what was posted, wait for more.
     /// False when asked to stop.
-    private func serveOnce() throws(MPRISError) -> Bool {
+    private func serveOnce(_ thread: PollThread) throws(MPRISError) -> Bool {
         while try connection.process() {}
         let (requests, stop) = mailbox.take()
         for request in requests {
@@ -76,7 +76,7 @@ final class MPRISBusLoop: @unchecked Sendable {
         // Only now: replies taken with the stop request still go out.
         if stop { return false }
         if let signalDue, signalDue <= Self.now() { try sendPropertiesChanged() }
-        try waitForWork()
+        try waitForWork(thread)
         return true
     }
 
@@ -96,23 +96,22 @@ final class MPRISBusLoop: @unchecked Sendable {
         lastSignal = Self.now()
     }
 
-    private func waitForWork() throws(MPRISError) {
+    /// A stop signal needs nothing here: `stop()` sets the mailbox's flag first, which the
+    /// next round reads.
+    private func waitForWork(_ thread: PollThread) throws(MPRISError) {
         var descriptors = [
             pollfd(fd: connection.fileDescriptor, events: try connection.pollEvents(), revents: 0),
             pollfd(fd: mailbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
-        let deadlines = [try connection.deadline(), signalDue].compactMap { $0 }
-        let timeout = deadlines.min().map { Self.milliseconds(until: $0) } ?? -1
-        let status = poll(&descriptors, nfds_t(descriptors.count), timeout)
-        if status < 0 && errno != EINTR { try MPRISError.check(-errno, "poll") }
+        let due = [try connection.deadline(), signalDue].compactMap { $0 }.min()
+        let now = Self.now()
+        let deadline = due.map {
+            ContinuousClock.now + .microseconds(Int64(clamping: $0) - Int64(clamping: now))
+        }
+        if case .failed(let code) = thread.wait(&descriptors, until: deadline) {
+            try MPRISError.check(-code, "poll")
+        }
         if descriptors[1].revents & Int16(POLLIN) != 0 { mailbox.clearWakeup() }
-    }
-
-    /// A poll(2) timeout reaching `deadline`, rounded up so the wait does not end early.
-    private static func milliseconds(until deadline: UInt64) -> Int32 {
-        let now = now()
-        guard deadline > now else { return 0 }
-        return Int32(clamping: (deadline - now + 999) / 1000)
     }
 
     /// CLOCK_MONOTONIC in microseconds: the clock sd_bus_get_timeout answers in.

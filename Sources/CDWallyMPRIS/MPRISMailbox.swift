@@ -19,7 +19,6 @@ final class MPRISMailbox: Sendable {
         var requests: [Request] = []
         var stopRequested = false
         var closed = false
-        var busThread: pthread_t?
     }
 
     private let contents = LockedValue(Contents())
@@ -51,20 +50,10 @@ final class MPRISMailbox: Sendable {
         if accepted { wake() }
     }
 
-    /// Asks the bus thread to finish. Returns true when called on the bus thread itself
-    /// (from a delegate callback), which must then not wait for itself to end.
-    func requestStop() -> Bool {
-        let onBusThread = contents.withLock { contents in
-            contents.stopRequested = true
-            return contents.busThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-        }
+    /// Asks the bus thread to finish: it takes the replies still posted, then ends.
+    func requestStop() {
+        contents.withLock { $0.stopRequested = true }
         wake()
-        return onBusThread
-    }
-
-    /// Called by the bus thread first thing.
-    func enterBusThread() {
-        contents.withLock { $0.busThread = pthread_self() }
     }
 
     /// Everything posted since the last call, and whether the bus thread should finish.

@@ -1,3 +1,4 @@
+import CDWallySystem
 import Dispatch
 import Foundation
 import Logging
@@ -16,7 +17,7 @@ public final class MPRISServer: Sendable {
     /// `org.mpris.MediaPlayer2.cdwally.instance<pid>` when another player had it.
     public let busName: String
     private let mailbox: MPRISMailbox
-    private let finished = DispatchGroup()
+    private let busThread: PollThread
 
     /// Connects, exports `/org/mpris/MediaPlayer2`, claims the bus name and starts the bus
     /// thread.
@@ -47,13 +48,14 @@ public final class MPRISServer: Sendable {
             signalInterval: options.signalInterval, logger: logger)
         logger.debug("MPRIS server on the bus as \(busName)")
 
-        finished.enter()
-        let thread = Thread { [finished] in
-            loop.run()
-            finished.leave()
+        let stopSignal: WakePipe
+        do { stopSignal = try WakePipe() } catch {
+            connection.close()
+            throw .callFailed(call: "pipe", errno: error.code)
         }
-        thread.name = "cdwally-mpris"
-        thread.start()
+        busThread = PollThread.start(name: "cdwally-mpris", stopSignal: stopSignal) { thread in
+            loop.run(thread)
+        }
     }
 
     deinit { stop() }
@@ -73,7 +75,7 @@ public final class MPRISServer: Sendable {
     /// finish unless called from it (from a delegate callback; then it finishes right after
     /// the callback returns). Later calls do nothing.
     public func stop() {
-        if mailbox.requestStop() { return }
-        finished.wait()
+        mailbox.requestStop()
+        busThread.stop()
     }
 }
