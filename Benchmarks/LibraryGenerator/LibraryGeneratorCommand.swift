@@ -18,8 +18,9 @@ struct LibraryGeneratorCommand: ParsableCommand {
         discussion: """
             Albums of 8 to 20 tracks in FLAC, MP3, Ogg Vorbis, Opus and M4A, copied from the small \
             templates in Benchmarks/Templates and tagged as real libraries are (multi-disc sets, \
-            some in CD1/CD2 folders, compilations, sort names, MusicBrainz ids, ReplayGain, names \
-            in many scripts), and a CDs.m3u8 at the root. The same seed gives the same library, \
+            some in CD1/CD2, Disc One/Disc Two, Left/Right or CDDB-style "Title (Disc 1)" folders, \
+            compilations, some with no tag to say so, guests credited with "feat.", sort names on \
+            some albums, MusicBrainz ids, ReplayGain, names in many scripts), and a CDs.m3u8 at the root. The same seed gives the same library, \
             and a larger library holds the smaller one's albums.
             """)
 

@@ -7,7 +7,11 @@ import Foundation
 /// The mix follows what real libraries hold: about 12 tracks an album (8 to 20), one album
 /// in ten on several discs (half of those in `CD1`/`CD2`-style folders), one in twelve a
 /// compilation, sort names, MusicBrainz ids on most albums, ReplayGain on half, reissues
-/// with an original date and sometimes an edition suffix, and names in many scripts.
+/// with an original date and sometimes an edition suffix, and names in many scripts. On top
+/// come the shapes the wallet must get right (`CollectionShapes`): guests without an album
+/// artist, compilations with no tag to say so, disc folders named by words, by anything with
+/// DISCNUMBER tags, or as CDDB rips with the disc in the album title, and sort tags on only
+/// some of an artist's albums.
 ///
 /// Albums are planned in order, and each draws from its own random stream, so the first
 /// 1,000 albums of a 3,000-album library are the 1,000-album library. The planner remembers
@@ -33,6 +37,7 @@ struct LibraryPlanner {
         let number = nextNumber
         nextNumber += 1
         var random = SeededRandom(seed: seed, stream: "album", number: number)
+        var shapes = CollectionShapes(seed: seed, number: number)
         let format = random.weighted(AudioFormat.weights)
         let isCompilation = random.chance(0.08)
         // The pool of artists grows with the library, so artists have several albums each.
@@ -66,9 +71,11 @@ struct LibraryPlanner {
         let tagsAlbumArtist = isCompilation ? random.chance(0.8) : random.chance(0.7)
         if tagsAlbumArtist {
             albumTags["ALBUMARTIST"] = [artist.name]
-            if let sort = artist.sort { albumTags["ALBUMARTISTSORT"] = [sort] }
+            if let sort = artist.sort, !shapes.dropsSortTag { albumTags["ALBUMARTISTSORT"] = [sort] }
         }
-        if isCompilation { albumTags["COMPILATION"] = ["1"] }
+        if isCompilation && (tagsAlbumArtist || !shapes.rippedCompilation) {
+            albumTags["COMPILATION"] = ["1"]
+        }
         if let originalYear { albumTags["ORIGINALDATE"] = [date(&random, year: originalYear)] }
         let hasMusicBrainzIDs = random.chance(0.7)
         if hasMusicBrainzIDs {
@@ -89,21 +96,28 @@ struct LibraryPlanner {
         let tagsDiscNumber =
             discCount > 1 ? (layout == .oneFolder || random.chance(0.75)) : random.chance(0.4)
         let discFolderStyle = random.pick(["CD", "CD ", "Disc ", "disc"])
+        let discFolders = layout == .discFolders ? shapes.discFolders : .numbered
 
         var tracks: [TrackPlan] = []
         for (disc, count) in discSizes(tracks: trackCount, discs: discCount).enumerated().map({ ($0 + 1, $1) }
         ) {
             for track in 1...count {
-                let trackArtist = trackArtist(
+                var trackArtist = trackArtist(
                     &random, album: artist, isCompilation: isCompilation,
                     featuring: tagsAlbumArtist, albumNumber: number)
+                if !isCompilation && !tagsAlbumArtist && shapes.hasGuest() {
+                    let guest = ArtistName(number: shapes.guestNumber(in: 0...(number / 3 + 8)), seed: seed)
+                    trackArtist = ArtistName(name: "\(artist.name) feat. \(guest.name)", sort: artist.sort)
+                }
                 let trackTitle = self.trackTitle(&random)
                 var tags = albumTags
                 tags["TITLE"] = [trackTitle]
                 tags["ARTIST"] = [trackArtist.name]
                 if let sort = trackArtist.sort { tags["ARTISTSORT"] = [sort] }
                 setNumber(&tags, key: "TRACK", value: track, total: count, format: format)
-                if tagsDiscNumber {
+                if discFolders == .titleMarkers {
+                    tags["ALBUM"] = ["\(title) (Disc \(disc))"]
+                } else if tagsDiscNumber || discFolders == .anyNames {
                     setNumber(&tags, key: "DISC", value: disc, total: discCount, format: format)
                 }
                 if hasMusicBrainzIDs {
@@ -117,17 +131,25 @@ struct LibraryPlanner {
                 let name = trackFileName(
                     disc: disc, track: track, title: trackTitle, artist: trackArtist.name,
                     discNumberInName: layout == .oneFolder && discCount > 1, isCompilation: isCompilation)
-                let subfolder = layout == .discFolders ? "/\(discFolderStyle)\(disc)" : ""
+                let discFolder =
+                    switch (layout, discFolders) {
+                    case (.oneFolder, _): folder
+                    case (_, .numbered): "\(folder)/\(discFolderStyle)\(disc)"
+                    case (_, .words): "\(folder)/Disc \(CollectionShapes.numberWords[disc - 1])"
+                    case (_, .anyNames): "\(folder)/\(CollectionShapes.sideNames[disc - 1])"
+                    case (_, .titleMarkers): "\(folder) (Disc \(disc))"
+                    }
                 tracks.append(
                     TrackPlan(
-                        path: "\(folder)\(subfolder)/\(name).\(format.fileExtension)", title: trackTitle,
+                        path: "\(discFolder)/\(name).\(format.fileExtension)", title: trackTitle,
                         artist: trackArtist.name, disc: disc, properties: tags))
             }
         }
         return AlbumPlan(
             number: number, format: format, folder: folder, albumArtist: artist.name, title: title,
             layout: layout, discCount: discCount, isCompilation: isCompilation,
-            embedsCover: random.chance(0.25), hasFolderCover: random.chance(0.4),
+            embedsCover: random.chance(0.25),
+            hasFolderCover: random.chance(0.4) && discFolders != .titleMarkers,
             id3v2Version: random.chance(0.4) ? .v3 : .v4, tracks: tracks)
     }
 

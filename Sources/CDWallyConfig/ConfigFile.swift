@@ -1,7 +1,8 @@
 import Foundation
 
 /// The settings a user wrote in `config.toml` (docs/PRODUCT.md §8): `library`, `playlist`,
-/// `capacity`, `[player]` (`audio_device`, `then`, `replaygain`), `[player.mpv]` (any mpv
+/// `capacity`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`),
+/// `[player.mpv]` (any mpv
 /// option) and `[keys]` (evdev key → action). Values are checked here so a mistake is
 /// reported with its file, line and key before anything runs.
 public struct ConfigFile: Sendable, Equatable {
@@ -16,6 +17,11 @@ public struct ConfigFile: Sendable, Equatable {
     public var capacity: Setting<Int>?
     public var audioDevice: Setting<String>?
     public var then: Setting<String>?
+    /// `--then next` loops from the last disc to the first instead of stopping there.
+    public var repeatWallet: Setting<Bool>?
+    /// What `serve` does at start: "restore" plays on what was playing when the last player
+    /// ended; "idle" always waits to be told.
+    public var onStart: Setting<String>?
     public var replayGain: Setting<String>?
     /// mpv options in the order written.
     public var mpvOptions: [(key: String, value: String)] = []
@@ -27,6 +33,7 @@ public struct ConfigFile: Sendable, Equatable {
 
     public static let endOfDiscActions = ["stop", "next", "random"]
     public static let replayGainModes = ["album", "track", "off", "no"]
+    public static let startActions = ["restore", "idle"]
 
     /// Loads and checks a config file. Paths in it may start with `~`; relative ones are
     /// relative to the file's folder.
@@ -84,6 +91,9 @@ public struct ConfigFile: Sendable, Equatable {
             switch entry.key {
             case "audio_device": audioDevice = try reader.string(entry, prefix: "player.")
             case "then": then = try reader.choice(entry, prefix: "player.", from: ConfigFile.endOfDiscActions)
+            case "repeat": repeatWallet = try reader.flag(entry, prefix: "player.")
+            case "on_start":
+                onStart = try reader.choice(entry, prefix: "player.", from: ConfigFile.startActions)
             case "replaygain":
                 replayGain = try reader.choice(entry, prefix: "player.", from: ConfigFile.replayGainModes)
             case "mpv":
@@ -111,6 +121,7 @@ public struct ConfigFile: Sendable, Equatable {
     public static func == (lhs: ConfigFile, rhs: ConfigFile) -> Bool {
         lhs.path == rhs.path && lhs.library == rhs.library && lhs.playlist == rhs.playlist
             && lhs.capacity == rhs.capacity && lhs.audioDevice == rhs.audioDevice && lhs.then == rhs.then
+            && lhs.repeatWallet == rhs.repeatWallet && lhs.onStart == rhs.onStart
             && lhs.replayGain == rhs.replayGain && lhs.warnings == rhs.warnings
             && lhs.mpvOptions.elementsEqual(rhs.mpvOptions, by: { $0 == $1 })
             && lhs.keys.elementsEqual(rhs.keys, by: { $0 == $1 })

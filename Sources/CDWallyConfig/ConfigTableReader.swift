@@ -35,6 +35,13 @@ struct ConfigTableReader {
         return .init(value: number, line: item.line)
     }
 
+    func flag(_ item: TOMLTable.Item, prefix: String) throws(ConfigError) -> ConfigFile.Setting<Bool> {
+        guard case .boolean(let flag) = item.value else {
+            throw invalid(item, prefix: prefix, "must be true or false, not \(item.value.kindName)")
+        }
+        return .init(value: flag, line: item.line)
+    }
+
     func choice(_ item: TOMLTable.Item, prefix: String, from choices: [String]) throws(ConfigError)
         -> ConfigFile.Setting<String>
     {

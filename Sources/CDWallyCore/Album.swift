@@ -2,6 +2,9 @@
 /// order (disc number, then track number, then natural file-name order).
 public struct Album: Sendable, Hashable, Identifiable {
     public var id: AlbumID
+    /// What the id was derived from; copies of one album share it (docs/PRODUCT.md §3), and the
+    /// wallet derives distinct ids for the copies it holds from it.
+    public var identityKey: String
     public var albumArtist: String
     /// ALBUMARTISTSORT when tagged; the wallet sorts on it.
     public var albumArtistSort: String?
@@ -15,10 +18,12 @@ public struct Album: Sendable, Hashable, Identifiable {
     public var directories: [RawPath]
 
     public init(
-        id: AlbumID, albumArtist: String, albumArtistSort: String? = nil, title: String,
+        id: AlbumID, identityKey: String? = nil, albumArtist: String, albumArtistSort: String? = nil,
+        title: String,
         date: String? = nil, year: Int? = nil, tracks: [AlbumTrack], directories: [RawPath]
     ) {
         self.id = id
+        self.identityKey = identityKey ?? id.rawValue
         self.albumArtist = albumArtist
         self.albumArtistSort = albumArtistSort
         self.title = title

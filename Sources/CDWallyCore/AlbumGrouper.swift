@@ -1,36 +1,35 @@
 /// Groups track files into albums and orders each album's tracks (docs/PRODUCT.md §3).
 ///
 /// Identity, in order of preference: the MusicBrainz album id; else the album artist (or the
-/// artist) with the album title, compared folded; a compilation without an album artist is
-/// one album per folder; tracks with no album tag make an album of their folder. A folder
-/// named like `CD1` belongs to its parent's album. When one artist-and-title group spans
-/// folders that carry different years (Weezer's self-titled albums), each year is an album.
+/// artist, featured credits set aside) with the album title, compared folded; a compilation
+/// without an album artist is one album per folder, and so are tracks of one folder and one
+/// title whose artists differ with no tag to say so; tracks with no album tag make an album of
+/// their folder. A folder named like `CD1` belongs to its parent's album.
+///
+/// An album is bounded by its folder: the same identity in two folders is two copies (FLAC and
+/// MP3, or Weezer's namesakes), unless the folders are siblings that carry different disc
+/// numbers (`Left` with disc 1, `Right` with disc 2). Copies share the identity's id here; the
+/// wallet tells apart the copies it holds (`WalletBuilder`).
 public enum AlbumGrouper {
     public static let variousArtists = "Various Artists"
 
     public static func albums(from files: [TrackFile]) -> [Album] {
+        var placed = files.map(PlacedTrack.init)
+        markRippedCompilations(&placed)
         var groups: [String: [PlacedTrack]] = [:]
-        for file in files {
-            let placed = PlacedTrack(file)
-            groups[placed.identityKey, default: []].append(placed)
-        }
+        for track in placed { groups[track.identityKey, default: []].append(track) }
         var albums: [Album] = []
         for (key, tracks) in groups {
-            if key.hasPrefix(titleKeyPrefix) {
-                for (splitKey, part) in splitByYear(key: key, tracks: tracks) {
-                    albums.append(makeAlbum(key: splitKey, tracks: part))
-                }
-            } else {
-                albums.append(makeAlbum(key: key, tracks: tracks))
-            }
+            for part in copies(tracks) { albums.append(makeAlbum(key: key, tracks: part)) }
         }
         return albums.sorted {
             ($0.tracks.first?.path ?? RawPath("")) < ($1.tracks.first?.path ?? RawPath(""))
         }
     }
 
-    /// The key that decides which album a file belongs to before namesakes are split by year;
-    /// the index stores it so that an album's tracks can be fetched without grouping them all.
+    /// The key that decides which album a file belongs to before folders and copies are told
+    /// apart; the index stores it so that an album's tracks can be fetched without grouping
+    /// them all.
     public static func identityKey(for file: TrackFile) -> String {
         PlacedTrack(file).identityKey
     }
@@ -39,6 +38,12 @@ public enum AlbumGrouper {
     /// parent for a disc folder such as `CD2`.
     public static func albumFolder(of folder: RawPath) -> RawPath {
         TrackPlacement.discNumber(folderName: folder.lastComponent.display) == nil ? folder : folder.parent
+    }
+
+    /// True when a file states its disc by a tag or a marker in its album title, outside a
+    /// disc folder: its folder's siblings may hold the album's other discs.
+    public static func mayHaveSiblingDiscs(_ file: TrackFile) -> Bool {
+        PlacedTrack(file).joinsSiblings
     }
 
     /// Play order: disc, then track number (unnumbered tracks last), then natural name order.
@@ -51,96 +56,76 @@ public enum AlbumGrouper {
         return lhs.path < rhs.path
     }
 
-    static let titleKeyPrefix = "album\u{1F}"
+    /// Tracks of one folder and one title keyed by different artists, with no album artist or
+    /// compilation tag, are a ripped compilation (or guests the credit parsing missed): one album.
+    private static func markRippedCompilations(_ placed: inout [PlacedTrack]) {
+        var keysByFolderTitle: [String: Set<String>] = [:]
+        func folderTitle(_ track: PlacedTrack) -> String? {
+            guard track.isKeyedByArtist, let title = track.albumTitle else { return nil }
+            return PlacedTrack.compilationKey(albumRoot: track.albumRoot, title: title)
+        }
+        for track in placed {
+            if let key = folderTitle(track) { keysByFolderTitle[key, default: []].insert(track.identityKey) }
+        }
+        for index in placed.indices {
+            if let key = folderTitle(placed[index]), (keysByFolderTitle[key]?.count ?? 0) > 1 {
+                placed[index].identityKey = key
+            }
+        }
+    }
 
-    /// Splits a group by the year each album folder carries, when the folders disagree. The
-    /// earliest year keeps the plain key so an existing album's id does not move when a later
-    /// namesake is added; undated folders join it.
-    private static func splitByYear(key: String, tracks: [PlacedTrack]) -> [(String, [PlacedTrack])] {
-        var yearOfRoot: [RawPath: Int] = [:]
-        for track in tracks.sorted(by: { $0.file.path < $1.file.path })
-        where yearOfRoot[track.albumRoot] == nil {
-            if let year = track.year { yearOfRoot[track.albumRoot] = year }
+    /// Splits one identity's tracks by album folder; sibling folders whose tracks all state
+    /// their disc (by tag or title, not by a `CD1` folder, whose parent is the album) and share
+    /// no disc number are discs of one album.
+    private static func copies(_ tracks: [PlacedTrack]) -> [[PlacedTrack]] {
+        var byRoot: [RawPath: [PlacedTrack]] = [:]
+        for track in tracks { byRoot[track.albumRoot, default: []].append(track) }
+        var parts: [(parent: RawPath, discs: Set<Int>, stated: Bool, tracks: [PlacedTrack])] = []
+        for root in byRoot.keys.sorted() {
+            let unit = byRoot[root] ?? []
+            let discs = Set(unit.map(\.disc))
+            let stated = unit.allSatisfy(\.joinsSiblings)
+            if stated,
+                let index = parts.firstIndex(where: {
+                    $0.stated && $0.parent == root.parent && $0.discs.isDisjoint(with: discs)
+                })
+            {
+                parts[index].discs.formUnion(discs)
+                parts[index].tracks += unit
+            } else {
+                parts.append((root.parent, discs, stated, unit))
+            }
         }
-        let years = Set(yearOfRoot.values).sorted()
-        guard years.count > 1, let earliest = years.first else { return [(key, tracks)] }
-        var parts: [Int: [PlacedTrack]] = [:]
-        for track in tracks {
-            parts[yearOfRoot[track.albumRoot] ?? earliest, default: []].append(track)
-        }
-        return parts.map { year, part in (year == earliest ? key : key + "\u{1F}\(year)", part) }
+        return parts.map(\.tracks)
     }
 
     private static func makeAlbum(key: String, tracks placed: [PlacedTrack]) -> Album {
         let ordered = placed.map { ($0, $0.albumTrack(artist: "")) }.sorted { playOrder($0.1, $1.1) }.map(\.0)
         let tags = ordered.map(\.file.tags)
         let root = ordered.first?.albumRoot ?? RawPath("/")
-        let albumArtist = tags.lazy.compactMap(\.albumArtist).first ?? inferredArtist(key: key, tags: tags)
+        let albumArtist =
+            tags.lazy.compactMap(\.albumArtist).first ?? inferredArtist(key: key, tracks: ordered)
         let date = tags.lazy.compactMap(\.originalDate).first ?? tags.lazy.compactMap(\.date).first
         let year = TagNumber.year(in: date) ?? tags.lazy.compactMap { TagNumber.year(in: $0.copyright) }.first
         return Album(
             id: AlbumID(identityKey: key),
+            identityKey: key,
             albumArtist: albumArtist,
             albumArtistSort: tags.lazy.compactMap(\.albumArtistSort).first,
-            title: tags.lazy.compactMap(\.album).first ?? root.lastComponent.display,
+            title: ordered.lazy.compactMap(\.albumTitle).first ?? root.lastComponent.display,
             date: date,
             year: year,
             tracks: ordered.map { $0.albumTrack(artist: albumArtist) },
             directories: Set(ordered.map { $0.file.path.parent }).sorted())
     }
 
-    /// The album artist when no track names one: the shared artist, else "Various Artists".
-    private static func inferredArtist(key: String, tags: [TrackTags]) -> String {
-        if tags.contains(where: \.isCompilation) { return variousArtists }
-        let artists = tags.compactMap(\.artist)
+    /// The album artist when no track names one: the artist all tracks share once featured
+    /// credits are set aside, else "Various Artists".
+    private static func inferredArtist(key: String, tracks: [PlacedTrack]) -> String {
+        if tracks.contains(where: \.file.tags.isCompilation) { return variousArtists }
+        let artists = tracks.compactMap(\.mainArtist)
         guard let first = artists.first else { return "Unknown Artist" }
         let distinct = Set(artists.map(TextKey.folded))
         return distinct.count == 1 ? first : variousArtists
-    }
-}
-
-/// A track file with its disc, track and album folder worked out.
-private struct PlacedTrack {
-    let file: TrackFile
-    let albumRoot: RawPath
-    let disc: Int
-    let track: Int?
-    let identityKey: String
-    let year: Int?
-
-    init(_ file: TrackFile) {
-        self.file = file
-        let tags = file.tags
-        let folder = file.path.parent
-        let folderDisc = TrackPlacement.discNumber(folderName: folder.lastComponent.display)
-        albumRoot = AlbumGrouper.albumFolder(of: folder)
-        let fromName = TrackPlacement.numbers(fileStem: file.path.stem.display)
-        disc = tags.discNumber ?? folderDisc ?? fromName.disc ?? 1
-        track = tags.trackNumber ?? fromName.track
-        year = TagNumber.year(in: tags.originalDate ?? tags.date) ?? TagNumber.year(in: tags.copyright)
-        identityKey = PlacedTrack.identityKey(tags: tags, albumRoot: albumRoot)
-    }
-
-    func albumTrack(artist albumArtist: String) -> AlbumTrack {
-        AlbumTrack(
-            path: file.path, disc: disc, track: track,
-            title: file.tags.title ?? file.path.stem.display,
-            artist: file.tags.artist ?? albumArtist,
-            duration: file.tags.duration)
-    }
-
-    private static func identityKey(tags: TrackTags, albumRoot: RawPath) -> String {
-        let separator = "\u{1F}"
-        if let id = tags.musicBrainzAlbumID { return "mbid" + separator + TextKey.folded(id) }
-        guard let album = tags.album else { return "folder" + separator + albumRoot.display }
-        if let albumArtist = tags.albumArtist {
-            return AlbumGrouper.titleKeyPrefix + TextKey.folded(albumArtist) + separator
-                + TextKey.folded(album)
-        }
-        if tags.isCompilation {
-            return "compilation" + separator + albumRoot.display + separator + TextKey.folded(album)
-        }
-        return AlbumGrouper.titleKeyPrefix + TextKey.folded(tags.artist ?? "") + separator
-            + TextKey.folded(album)
     }
 }

@@ -25,6 +25,34 @@ public enum EditionTitle {
         base(of: title) != Substring(title).trimmingTrailingSpaces()
     }
 
+    /// True when two albums of one base title and one album artist are editions of one
+    /// recording, to be merged: their titles differ, and they are not different recordings,
+    /// that is suffixes naming different years ("(1955 version)", "(1981 version)"), or, when
+    /// the playlist lists no album of the base title itself, release years more than one year
+    /// apart.
+    public static func areEditions(_ lhs: Album, _ rhs: Album, baseIsListed: Bool) -> Bool {
+        let left = TextKey.folded(lhs.title)
+        let right = TextKey.folded(rhs.title)
+        guard left != right else { return false }
+        let leftYear = suffixYear(of: lhs.title)
+        let rightYear = suffixYear(of: rhs.title)
+        if let leftYear, let rightYear, leftYear != rightYear { return false }
+        if !baseIsListed, let leftYear = lhs.year, let rightYear = rhs.year,
+            abs(leftYear - rightYear) > 1
+        {
+            return false
+        }
+        return true
+    }
+
+    /// The year an edition suffix names: 1955 for "Goldberg Variations (1955 version)".
+    private static func suffixYear(of title: String) -> Int? {
+        let trimmed = Substring(title).trimmingTrailingSpaces()
+        let base = base(of: title)
+        guard trimmed.count > base.count else { return nil }
+        return TagNumber.year(in: String(trimmed.dropFirst(base.count)))
+    }
+
     /// Splits "X (group)" into the group's inside and "X ", for a final ")" or "]".
     private static func trailingGroup(of text: Substring) -> (Substring, Substring)? {
         guard let close = text.last, close == ")" || close == "]" else { return nil }

@@ -1,7 +1,7 @@
 /// Turns the albums the playlist's entries resolved to into a wallet (docs/PRODUCT.md §2, §4, §8):
 /// the first occurrence of an album counts; an edition ("X (Deluxe)", "X [Remastered]") by
-/// the same album artist merges into the first occurrence of its base title; the discs are
-/// sorted into wallet order and cut to capacity.
+/// the same album artist merges into the first occurrence of its base title, unless the two
+/// are different recordings; the discs are sorted into wallet order and cut to capacity.
 public enum WalletBuilder {
     public struct Result: Sendable {
         public var wallet: Wallet
@@ -13,24 +13,26 @@ public enum WalletBuilder {
     ///   means (one for a track, several for a directory entry).
     /// - Parameter capacity: the most discs shown; 0 for no limit.
     public static func build(picks: [[Album]], capacity: Int) -> Result {
+        let picks = CopyIdentity.distinguished(picks)
+        let listedBases = Set(
+            picks.joined().filter { !EditionTitle.hasEditionSuffix($0.title) }.map(baseKey))
         var seenIDs: Set<AlbumID> = []
-        // Base title key → the folded full titles already in the wallet under it.
-        var titlesByBase: [String: Set<String>] = [:]
+        // Base title key → the albums already in the wallet under it.
+        var chosenByBase: [String: [Album]] = [:]
         var chosen: [Album] = []
         var merged: [Int] = []
         for (index, albums) in picks.enumerated() {
             var addedAny = false
             for album in albums where !seenIDs.contains(album.id) {
                 seenIDs.insert(album.id)
-                let artist = TextKey.folded(album.albumArtist)
-                let base = artist + "\u{1F}" + TextKey.folded(EditionTitle.base(of: album.title))
-                let title = TextKey.folded(album.title)
-                // Same base title but a different full title means one is an edition of the
-                // other; the same full title with another id is a namesake (Weezer) and stays.
-                if let titles = titlesByBase[base], titles.contains(where: { $0 != title }) {
+                let base = baseKey(album)
+                let baseIsListed = listedBases.contains(base)
+                if chosenByBase[base, default: []].contains(where: {
+                    EditionTitle.areEditions($0, album, baseIsListed: baseIsListed)
+                }) {
                     continue
                 }
-                titlesByBase[base, default: []].insert(title)
+                chosenByBase[base, default: []].append(album)
                 chosen.append(album)
                 addedAny = true
             }
@@ -41,5 +43,10 @@ public enum WalletBuilder {
         return Result(
             wallet: Wallet(discs: shown, total: sorted.count, capacity: capacity),
             mergedPicks: merged)
+    }
+
+    /// Album artist and base title, folded: editions share it.
+    private static func baseKey(_ album: Album) -> String {
+        TextKey.folded(album.albumArtist) + "\u{1F}" + TextKey.folded(EditionTitle.base(of: album.title))
     }
 }

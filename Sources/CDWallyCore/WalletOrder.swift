@@ -1,8 +1,9 @@
 import Foundation
 
 /// The order of discs in the wallet (docs/PRODUCT.md §4): artist sort key (ALBUMARTISTSORT, else
-/// the album artist; folded; a leading article ignored), then release date ascending with
-/// undated albums last, then title, then id, so the same playlist always gives the same order.
+/// the album artist; one per album artist; folded; a leading article ignored), then release
+/// date ascending with undated albums last, then title, then id, so the same playlist always
+/// gives the same order.
 public enum WalletOrder {
     public static func areInIncreasingOrder(_ lhs: Album, _ rhs: Album) -> Bool {
         key(lhs) < key(rhs)
@@ -35,8 +36,22 @@ public enum WalletOrder {
             id: album.id)
     }
 
+    /// The albums in wallet order. One album artist has one sort key: the sort tag of any of
+    /// its albums that carries one (the least when they differ), so an artist's albums stay
+    /// together even when only some are tagged.
     public static func sorted(_ albums: [Album]) -> [Album] {
-        albums.map { (key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        var sortTags: [String: String] = [:]
+        for album in albums {
+            guard let tag = album.albumArtistSort else { continue }
+            let artist = TextKey.folded(album.albumArtist)
+            if let known = sortTags[artist], known <= tag { continue }
+            sortTags[artist] = tag
+        }
+        return albums.map { album in
+            var sorting = album
+            sorting.albumArtistSort = sortTags[TextKey.folded(album.albumArtist)]
+            return (key(sorting), album)
+        }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// An ISO-style date as tagged ("1983-05-01" sorts after "1983"), else the year alone.

@@ -29,6 +29,7 @@ public final class Player: Sendable {
     private let published: LockedValue<PlayerSnapshot>
     private let hub: EventHub
     private let mpv: MPVHandle
+    private let store: ResumeStore
     private let mailbox: AsyncStream<Envelope>.Continuation
 
     /// One command in the mailbox, with where its outcome goes.
@@ -59,6 +60,7 @@ public final class Player: Sendable {
             mpv: mpv, configuration: configuration, store: store, wallet: wallet, published: published,
             hub: hub)
         self.mpv = mpv
+        self.store = store
         self.engine = engine
         self.published = published
         self.hub = hub
@@ -98,6 +100,14 @@ public final class Player: Sendable {
 
     /// The state now, as last published; cheap, from any thread.
     public var snapshot: PlayerSnapshot { published.current }
+
+    /// The wallet position of the disc that was playing when the last player of this library
+    /// ended without pausing or stopping it (a power cut, kill -9, a shutdown), if that disc
+    /// is still in the wallet: what `serve` plays on at start (docs/PRODUCT.md §6).
+    public var interruptedDisc: Int? {
+        guard store.lastDiscWasPlaying, let id = store.lastDisc else { return nil }
+        return snapshot.wallet.position(of: id)
+    }
 
     /// A new stream of everything that happens from now on (plus warnings raised before the
     /// first subscriber). It ends when the player shuts down.

@@ -12,6 +12,8 @@ public struct PlayerConfiguration: Sendable {
     public var mpvOptions: [(name: String, value: String)]
     public var replayGain: ReplayGainMode
     public var endOfDisc: EndOfDiscAction
+    /// With `endOfDisc == .next`, disc 1 follows the last disc instead of a stop (`--repeat`).
+    public var repeatWallet: Bool
     /// When no device opens, play into a null output (with a warning) instead of failing.
     public var fallBackToNullOutput: Bool
     /// Receives mpv's warnings and errors and the player's own notes.
@@ -19,7 +21,7 @@ public struct PlayerConfiguration: Sendable {
 
     public init(
         stateDirectory: RawPath, audioDevice: String? = nil, mpvOptions: [(name: String, value: String)] = [],
-        replayGain: ReplayGainMode = .album, endOfDisc: EndOfDiscAction = .stop,
+        replayGain: ReplayGainMode = .album, endOfDisc: EndOfDiscAction = .stop, repeatWallet: Bool = false,
         fallBackToNullOutput: Bool = false, logger: Logger = Logger(label: "cdwally.player")
     ) {
         self.stateDirectory = stateDirectory
@@ -27,6 +29,7 @@ public struct PlayerConfiguration: Sendable {
         self.mpvOptions = mpvOptions
         self.replayGain = replayGain
         self.endOfDisc = endOfDisc
+        self.repeatWallet = repeatWallet
         self.fallBackToNullOutput = fallBackToNullOutput
         self.logger = logger
     }

@@ -12,6 +12,10 @@ public enum PlayerEvent: Sendable, Hashable {
     case seeked(PlayerSnapshot)
     /// The disc played to its end, or `next` was pressed on its last track.
     case discFinished(Album)
+    /// Playback stopped by itself and nothing follows: the disc ended with `--then stop`, or
+    /// the last disc ended with `--then next` and no `--repeat` (`walletPlayedThrough`), or the
+    /// next disc failed to load.
+    case playbackFinished(walletPlayedThrough: Bool)
     /// A track could not be played (missing, unreadable, undecodable) and was skipped.
     case trackSkipped(path: RawPath, reason: String)
     case warning(PlayerWarning)

@@ -37,6 +37,10 @@ final class DisplayLoop {
         switch input {
         case .key(let key):
             guard handle(key) else { return false }
+        case .event(.playbackFinished(walletPlayedThrough: true)):
+            // `--then next` played the last disc: the program has run its course, as on a
+            // CD changer in "continue" mode (a single disc ending leaves the display open).
+            return false
         case .event(let event):
             handle(event)
         case .tick:
@@ -127,7 +131,7 @@ final class DisplayLoop {
             show("\(warning)")
         case .error(let error):
             show("\(error)")
-        case .snapshotChanged, .trackChanged, .seeked:
+        case .snapshotChanged, .trackChanged, .seeked, .playbackFinished:
             break
         }
     }

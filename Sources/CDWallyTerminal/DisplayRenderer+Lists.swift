@@ -11,8 +11,8 @@ extension DisplayRenderer {
         let digits = max(2, String(album.trackCount).count)
         return window(count: album.trackCount, around: current, rows: rows).map { index in
             let track = album.tracks[index]
-            var title = ScreenText.clean(track.title)
-            if track.artist != album.albumArtist { title += " — " + ScreenText.clean(track.artist) }
+            var title = ShownText.clean(track.title)
+            if track.artist != album.albumArtist { title += " — " + ShownText.clean(track.artist) }
             let isCurrent = index == current
             return row(
                 marked: isCurrent, number: ScreenText.padded(index + 1, digits: digits), text: title,
@@ -31,7 +31,7 @@ extension DisplayRenderer {
         let digits = max(2, String(discs.count).count)
         return window(count: discs.count, around: marked, rows: rows).map { index in
             let album = discs[index]
-            let text = ScreenText.clean(album.albumArtist) + " — " + ScreenText.clean(album.title)
+            let text = ShownText.clean(album.albumArtist) + " — " + ShownText.clean(album.title)
             let isMarked = index == marked
             return row(
                 marked: isMarked, number: ScreenText.padded(index + 1, digits: digits), text: text,

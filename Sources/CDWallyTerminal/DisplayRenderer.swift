@@ -64,7 +64,7 @@ public enum DisplayRenderer {
         let album = disc.album
         let parts =
             snapshot.track.map { [$0.artist, album.title, $0.title] } ?? [album.albumArtist, album.title]
-        return parts.map(ScreenText.clean).joined(separator: " — ")
+        return parts.map(ShownText.clean).joined(separator: " — ")
     }
 
     /// The disc number being typed, else the message, else a hint on how to go on.
@@ -74,7 +74,7 @@ public enum DisplayRenderer {
                 DisplayWidth.truncate(pendingText(digits, wallet: snapshot.wallet), to: width), .bold)
         }
         if let message = state.message {
-            return ScreenLine(DisplayWidth.truncate(ScreenText.clean(message), to: width))
+            return ScreenLine(DisplayWidth.truncate(ShownText.clean(message), to: width))
         }
         let hint: String
         switch snapshot.state {
@@ -97,7 +97,7 @@ public enum DisplayRenderer {
             return "\(typed) · no such disc (1–\(wallet.discs.count)) · Esc cancels"
         }
         return
-            "\(typed) · \(ScreenText.clean(album.albumArtist)) — \(ScreenText.clean(album.title)) · \(keys)"
+            "\(typed) · \(ShownText.clean(album.albumArtist)) — \(ShownText.clean(album.title)) · \(keys)"
     }
 
     /// "? keys  q quit", and the wallet's size on the right when it fits.

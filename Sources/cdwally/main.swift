@@ -4,6 +4,10 @@ import Foundation
 // inherits the block; run the command on the pool; take the signals here for ever.
 SignalWaiter.block()
 let arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
+if let message = UnknownCommand.message(for: arguments) {
+    StandardError.emit("cdwally: \(message)\n")
+    exit(ExitStatus.usage)
+}
 Task.detached {
     await CDWally.main(arguments)
     exit(0)

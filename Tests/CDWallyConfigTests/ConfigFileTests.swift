@@ -22,6 +22,8 @@ import Testing
             audio_device = "alsa/hw:0"
             then = "next"
             replaygain = "track"
+            repeat = true
+            on_start = "idle"
 
             [player.mpv]
             ao = "pcm"
@@ -39,10 +41,12 @@ import Testing
         #expect(config.audioDevice?.value == "alsa/hw:0")
         #expect(config.then?.value == "next")
         #expect(config.replayGain?.value == "track")
+        #expect(config.repeatWallet?.value == true)
+        #expect(config.onStart?.value == "idle")
         #expect(config.mpvOptions.map(\.key) == ["ao", "ao-pcm-file", "volume", "gapless-audio"])
         #expect(config.mpvOptions.map(\.value) == ["pcm", "/tmp/out.wav", "80", "yes"])
         #expect(config.keys.map(\.key) == ["KEY_CHANNELUP"])
-        #expect(config.keys.first?.line == 18)
+        #expect(config.keys.first?.line == 20)
         #expect(config.warnings.isEmpty)
     }
 
@@ -65,6 +69,12 @@ import Testing
                 file: path, line: 1, key: "player", message: "must be a table, written [player]")
         ) {
             try parse("player = 3\n")
+        }
+        #expect(
+            throws: ConfigError.invalidValue(
+                file: path, line: 2, key: "player.repeat", message: "must be true or false, not a string")
+        ) {
+            try parse("[player]\nrepeat = \"yes\"\n")
         }
     }
 

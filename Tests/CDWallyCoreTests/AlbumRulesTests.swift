@@ -86,14 +86,20 @@ import Testing
         #expect(albums.count == 4)
         let weezers = albums.filter { $0.albumArtist.lowercased() == "weezer" }
         #expect(Set(weezers.map(\.year)) == [1994, 2001])
-        #expect(Set(weezers.map(\.id)).count == 2)
         #expect(weezers.first { $0.year == 1994 }?.trackCount == 2)
+        // Copies share the identity's id; the wallet tells apart those it holds, the earliest
+        // keeping the plain id and a later year taking its year, as namesakes always did.
+        #expect(Set(weezers.map(\.id)).count == 1)
+        let wallet = WalletBuilder.build(picks: weezers.reversed().map { [$0] }, capacity: 0).wallet
+        #expect(wallet.discs.map(\.year) == [1994, 2001])
+        #expect(wallet.discs[0].id == AlbumID(identityKey: "album\u{1F}weezer\u{1F}weezer"))
+        #expect(wallet.discs[1].id == AlbumID(identityKey: "album\u{1F}weezer\u{1F}weezer\u{1F}2001"))
     }
 
     @Test func musicBrainzIDWinsAndNoAlbumTagMeansFolder() {
         let albums = AlbumGrouper.albums(from: [
             file("/m/A/1.flac", TrackTags(artist: "A", album: "X", musicBrainzAlbumID: "ID-1")),
-            file("/m/B/1.flac", TrackTags(artist: "Other", album: "Renamed", musicBrainzAlbumID: "id-1")),
+            file("/m/A/2.flac", TrackTags(artist: "Other", album: "Renamed", musicBrainzAlbumID: "id-1")),
             file("/m/Loose Tracks/CD1/a.flac", TrackTags(title: "a", artist: "Z")),
             file("/m/Loose Tracks/CD2/b.flac", TrackTags(title: "b", artist: "Z")),
         ])

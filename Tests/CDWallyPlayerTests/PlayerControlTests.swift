@@ -21,6 +21,24 @@ import Testing
         #expect(snapshot.state == .paused)
     }
 
+    @Test func aSeekWhileATrackOpensLandsInItInsteadOfFailing() async throws {
+        // mpv refuses to seek between a track's start and its file being open; a seek that
+        // comes then (a key pressed as a track changes) is kept and applied to the new track.
+        let harness = try PlayerHarness(wallet: try FixtureWallet.wallet())
+        try await harness.player.perform(.play(disc: 1, fromStart: false))
+        try await harness.player.perform(.pause)
+        for _ in 0..<5 {
+            async let moved = harness.player.perform(.previous)
+            async let sought = harness.player.perform(.seek(.absolute(0.3)))
+            _ = try await (moved, sought)
+            async let forward = harness.player.perform(.next)
+            async let soughtAgain = harness.player.perform(.seek(.relative(0.2)))
+            _ = try await (forward, soughtAgain)
+        }
+        await harness.close()
+        #expect(!harness.events.contains { if case .error = $0 { true } else { false } })
+    }
+
     @Test func previousLaterInATrackRestartsIt() async throws {
         let harness = try PlayerHarness(wallet: try FixtureWallet.wallet())
         try await harness.player.perform(.play(disc: 1, fromStart: false))

@@ -64,9 +64,21 @@ import Testing
         await harness.close()
     }
 
-    @Test func thenNextGoesOnToTheNextDiscWrappingToTheFirst() async throws {
+    @Test func thenNextStopsAfterTheLastDisc() async throws {
         let wallet = try FixtureWallet.wallet(["flac", "opus"])
         let harness = try PlayerHarness(wallet: wallet, output: .pcm, endOfDisc: .next)
+        try await harness.player.perform(.play(disc: 1, fromStart: false))
+        #expect(await harness.waitFor { $0.contains(.playbackFinished(walletPlayedThrough: true)) })
+        await harness.close()
+
+        #expect(harness.finishedDiscs == ["Gapless flac", "Gapless opus"])
+        #expect(harness.startedTracks.map(\.disc) == [1, 1, 1, 2, 2, 2])
+        #expect(harness.events.filter { $0 == .playbackFinished(walletPlayedThrough: true) }.count == 1)
+    }
+
+    @Test func thenNextWithRepeatWrapsToTheFirstDisc() async throws {
+        let wallet = try FixtureWallet.wallet(["flac", "opus"])
+        let harness = try PlayerHarness(wallet: wallet, output: .pcm, endOfDisc: .next, repeatWallet: true)
         try await harness.player.perform(.play(disc: 2, fromStart: false))
         #expect(
             await harness.waitFor { $0.filter(isDiscFinished).count >= 1 && startedDiscs($0).contains(1) })

@@ -37,6 +37,34 @@ import Testing
         #expect(scan.stdout.contains("\"tracks\": 2"))
     }
 
+    @Test func controlCharactersInTagsNeverReachTheTerminalRaw() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        // An ESC that would clear the pane and retitle it, a newline, a C1 control.
+        let hostile = "Bad\u{1B}[2J\u{1B}]0;owned\u{07}\nTitle\u{9B}"
+        try library.addAlbum("Weird", artist: "Art\nist", album: hostile)
+        try library.addAlbum("Plain", artist: "Plain", album: "Plain")
+        try library.playlist("Weird/\nPlain/\n")
+        for command in [["discs"], ["tracks", "2"], ["doctor"], ["scan"]] {
+            let result = try await cli.run(command + ["--library", library.root])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            for output in [result.stdout, result.stderr] {
+                #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+                #expect(!output.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+            }
+            if command == ["discs"] {
+                // One row per disc: the newline in the tags did not break the table.
+                let rows = result.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }
+                #expect(rows.count == 2, "\(result.stdout)")
+                #expect(result.stdout.contains("Bad\u{FFFD}[2J\u{FFFD}]0;owned\u{FFFD} Title\u{FFFD}"))
+            }
+        }
+        // JSON keeps the tag as it is, escaped.
+        let json = try await cli.run(["discs", "--json", "--library", library.root])
+        #expect(json.stdout.contains("\\u001b[2J"))
+    }
+
     @Test func aPlaylistWithStrangeBytesNeverCrashes() async throws {
         let cli = try CLI()
         defer { cli.remove() }

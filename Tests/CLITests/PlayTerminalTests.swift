@@ -295,6 +295,22 @@ import Testing
         await expectTerminalRestored(pane, exitStatus: 0)
     }
 
+    @Test func afterTheLastDiscOfAThenNextRunTheDisplayEndsByItself() async throws {
+        let (cli, library) = try setUp()
+        defer { cli.remove() }
+        let pane = try start(cli, library: library, ["3", "--then", "next"])
+        defer { pane.close() }
+
+        var lcd = try #require(await pane.waitForLCD { $0.disc == 3 })
+        while lcd.track < lcd.total {
+            pane.type("n")
+            let track = lcd.track
+            lcd = try #require(await pane.waitForLCD { $0.track > track })
+        }
+        pane.type("n")
+        await expectTerminalRestored(pane, exitStatus: 0)
+    }
+
     @Test func sigtermRestoresTheTerminalAndSavesThePosition() async throws {
         let (cli, library) = try setUp()
         defer { cli.remove() }

@@ -169,6 +169,36 @@ import Testing
         #expect(try await player.wait() == 0)
     }
 
+    @Test func thenNextStopsAfterTheLastDiscLikeACDChanger() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        // Rendered at CPU speed: disc 1 (the tone), then disc 2 (80 s of silence), then the
+        // player ends by itself, as the README's demo does.
+        let (result, _) = try await render(cli, library, ["1", "--then", "next"])
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("Disc 1 · Track 1/3") }.count == 1)
+        #expect(lines.filter { $0.hasPrefix("Disc 2 · Track 1/2") }.count == 1)
+        #expect(lines.last == "Finished: Quiet — Long")
+    }
+
+    @Test func repeatLoopsTheWalletFromTheLastDiscToTheFirst() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let wav = cli.home + "/repeat.wav"
+        let player = try RunningCommand(
+            cli,
+            [
+                "play", "2", "--then", "next", "--repeat", "--library", library.root, "--mpv", "ao=pcm",
+                "--mpv", "ao-pcm-file=\(wav)",
+            ])
+        try await player.waitForOutput("Finished: Quiet — Long")
+        try await player.waitForOutput("Disc 1 · Track 1/3")
+        player.signal(SIGTERM)
+        #expect(try await player.wait() == 0)
+    }
+
     @Test func aFileThatVanishesMidAlbumIsSkipped() async throws {
         let cli = try CLI()
         defer { cli.remove() }

@@ -115,6 +115,23 @@ import Testing
         #expect(try await cli.run(["tracks"]).status == 64)
     }
 
+    @Test func anUnknownCommandIsNamedWithAGuess() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let typo = try await cli.run(["stauts"])
+        #expect(typo.status == 64)
+        #expect(
+            typo.stderr == "cdwally: unknown command 'stauts'; did you mean 'status'? (see cdwally --help)\n")
+        let hoisted = try await cli.run(["--library", "/nowhere", "dsic", "2"])
+        #expect(hoisted.status == 64)
+        #expect(hoisted.stderr.contains("unknown command 'dsic'; did you mean 'disc'?"))
+        let help = try await cli.run(["help", "nosuch"])
+        #expect(help.status == 64)
+        #expect(help.stderr == "cdwally: unknown command 'nosuch' (see cdwally --help)\n")
+        #expect(try await cli.run(["help", "status"]).status == 0)
+        #expect(try await cli.run(["prev", "--help"]).status == 0)
+    }
+
     @Test func anEmptyWalletIsNotAnError() async throws {
         let cli = try CLI()
         defer { cli.remove() }
@@ -124,6 +141,9 @@ import Testing
         let result = try await cli.run(["discs", "--library", library.root])
         #expect(result.status == 0)
         #expect(result.stderr.contains("the wallet is empty: none of the 2 entries"))
+        // Said once, on stderr; stdout has the table's heading.
+        #expect(!result.stdout.contains("the wallet is empty"))
+        #expect(result.stdout.hasPrefix("CD wallet: 0 discs"))
         let json = try await cli.json(["discs", "--library", library.root])
         #expect((json["discs"] as? [Any])?.isEmpty == true)
     }
@@ -135,10 +155,13 @@ import Testing
         for number in 1...3 { try library.addAlbum("\(number)", artist: "A\(number)", album: "X") }
         try library.playlist("1/\n2/\n3/\n")
         let first = try await cli.run(["discs", "--library", library.root, "--capacity", "2"])
-        #expect(first.stderr.contains("holds 3 discs; 1 are not shown"))
+        #expect(first.stderr.contains("holds 3 discs; 1 is not shown"))
         #expect(first.stderr.contains("--capacity"))
+        #expect(first.stdout.hasPrefix("CD wallet: 2 of 3 discs from CDs.m3u8"))
         let second = try await cli.run(["discs", "--library", library.root, "--capacity", "2"])
         #expect(second.stderr.isEmpty)
+        // The heading says what the capacity hides every time.
+        #expect(second.stdout.hasPrefix("CD wallet: 2 of 3 discs from CDs.m3u8"))
         let json = try await cli.json(["discs", "--library", library.root, "--capacity", "0"])
         #expect(json["capacity"] as? Int == 0)
         #expect((json["discs"] as? [Any])?.count == 3)
@@ -178,7 +201,7 @@ import Testing
         #expect(text.stdout.contains("Last error"))
     }
 
-    @Test func plainOutputHasNoEscapesAndFitsEightyColumns() async throws {
+    @Test func plainOutputHasNoEscapesAndFitsCOLUMNSWhenSetElseIsNeverCut() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try TestLibrary()
@@ -186,13 +209,19 @@ import Testing
         try library.addAlbum("L", artist: String(repeating: "Artist Name ", count: 5), album: long)
         try library.playlist("L/\n")
         for command in [["discs"], ["tracks", "1"], ["doctor"]] {
-            let result = try await cli.run(command + ["--library", library.root])
-            #expect(result.status == 0)
-            #expect(!result.stdout.contains("\u{1B}"))
+            let fitted = try await cli.run(
+                command + ["--library", library.root], extraEnvironment: ["COLUMNS": "60"])
+            #expect(fitted.status == 0)
+            #expect(!fitted.stdout.contains("\u{1B}"))
             if command != ["doctor"] {
-                #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+                #expect(fitted.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 })
             }
+            // A pipe has no width: a script gets every name whole.
+            let piped = try await cli.run(command + ["--library", library.root])
+            #expect(!piped.stdout.contains("…"))
         }
+        let piped = try await cli.run(["discs", "--library", library.root])
+        #expect(piped.stdout.contains(long.trimmingCharacters(in: .whitespaces)))
     }
 
     @Test func configErrorsNameFileAndLine() async throws {

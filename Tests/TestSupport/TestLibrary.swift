@@ -7,8 +7,18 @@ import Foundation
 #endif
 
 /// A music library built on the fly in a temporary folder from the real fixture files,
-/// retagged through TagLib, with its own index cache. Removed when the test ends.
+/// retagged through TagLib or by a real tagger, with its own index cache. Removed when the
+/// test ends.
 public final class TestLibrary: @unchecked Sendable {
+    /// What writes a file's tags.
+    public enum Tagger: Sendable {
+        /// cdwally's own TagLib writer.
+        case taglib
+        /// `metaflac` from Debian's flac package, as a user's tagger writes FLAC files (the
+        /// template must be a FLAC file).
+        case metaflac
+    }
+
     public let root: String
     public let cache: String
     private let writer = TagWriter()
@@ -42,16 +52,29 @@ public final class TestLibrary: @unchecked Sendable {
 
     /// Copies the fixture `template` to `path` (relative to the root) and tags it.
     @discardableResult
-    public func add(_ path: String, template: String = "tagged.flac", tags: [String: String]) throws -> String
-    {
+    public func add(
+        _ path: String, template: String = "tagged.flac", tags: [String: String], tagger: Tagger = .taglib
+    ) throws -> String {
         let destination = root + "/" + path
         try FileManager.default.createDirectory(
             atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(atPath: destination)
         try FileManager.default.copyItem(atPath: TestLibrary.fixtures + "/" + template, toPath: destination)
-        var properties = Dictionary(uniqueKeysWithValues: TestLibrary.standardKeys.map { ($0, [String]()) })
-        for (key, value) in tags { properties[key] = [value] }
-        try writer.write(properties, to: RawPath(destination))
+        switch tagger {
+        case .taglib:
+            var properties = Dictionary(
+                uniqueKeysWithValues: TestLibrary.standardKeys.map { ($0, [String]()) })
+            for (key, value) in tags { properties[key] = [value] }
+            try writer.write(properties, to: RawPath(destination))
+        case .metaflac:
+            let process = try Process.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                arguments: ["metaflac", "--remove-all-tags"]
+                    + tags.sorted { $0.key < $1.key }.map { "--set-tag=\($0)=\($1)" }
+                    + [destination])
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        }
         return destination
     }
 
@@ -59,7 +82,7 @@ public final class TestLibrary: @unchecked Sendable {
     public func addAlbum(
         _ folder: String, artist: String, album: String, tracks count: Int = 2,
         template: String = "tagged.flac",
-        extraTags: [String: String] = [:]
+        extraTags: [String: String] = [:], tagger: Tagger = .taglib
     ) throws {
         let fileExtension = (template as NSString).pathExtension
         for number in 1...count {
@@ -69,7 +92,24 @@ public final class TestLibrary: @unchecked Sendable {
             ]
             tags.merge(extraTags) { $1 }
             try add(
-                "\(folder)/0\(number) \(album) \(number).\(fileExtension)", template: template, tags: tags)
+                "\(folder)/0\(number) \(album) \(number).\(fileExtension)", template: template, tags: tags,
+                tagger: tagger)
+        }
+    }
+
+    /// An album of no album artist in `folder` whose track N, "0N Album N", credits
+    /// `artists[N-1]`: how featured guests and ripped compilations are tagged.
+    public func addAlbum(_ folder: String, album: String, artists: [String], tagger: Tagger = .taglib) throws
+    {
+        for (index, artist) in artists.enumerated() {
+            let number = index + 1
+            try add(
+                "\(folder)/0\(number) \(album) \(number).flac",
+                tags: [
+                    "TITLE": "\(album) \(number)", "ARTIST": artist, "ALBUM": album,
+                    "TRACKNUMBER": "\(number)",
+                ],
+                tagger: tagger)
         }
     }
 

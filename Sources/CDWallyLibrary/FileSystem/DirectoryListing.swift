@@ -15,6 +15,9 @@ public struct DirectoryListing: Sendable {
         /// Filled for symbolic links (which had to be stat'ed anyway), directories, and the
         /// files the caller asked for.
         public var status: FileStatus?
+        /// True for a symbolic link: a walk reaches a linked folder after the real ones, so a
+        /// folder inside the tree is known by its own path (docs/PRODUCT.md §8).
+        public var isLink = false
     }
 
     public var directory: RawPath
@@ -59,7 +62,9 @@ public struct DirectoryListing: Sendable {
                 case .regular:
                     guard keepFile?(name) ?? true else { continue }
                     listing.files.append(Entry(path: path, status: status))
-                case .directory: listing.subdirectories.append(Entry(path: path, status: status))
+                case .directory:
+                    listing.subdirectories.append(
+                        Entry(path: path, status: status, isLink: entry.pointee.d_type == DT_LNK))
                 case .other: continue
                 }
             default: continue

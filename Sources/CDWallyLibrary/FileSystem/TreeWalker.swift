@@ -9,7 +9,9 @@ import CDWallyCore
 /// Walks a directory tree in byte order, following symbolic links (docs/PRODUCT.md §8): a
 /// directory reached twice (same device and inode) is visited once, a link back to one of
 /// its own ancestors is reported as a loop, and a directory that cannot be read is reported
-/// and skipped. Nothing about one directory stops the walk.
+/// and skipped. Nothing about one directory stops the walk. Directories reached through a
+/// symbolic link are walked after all the others, so that a folder inside the tree is always
+/// known by its own path, whatever links point at it: the path a cold look at one folder sees.
 ///
 /// The directories are listed ahead of the visit, a level of the tree at a time, on every
 /// core: listing (and the `stat` of each file a scan needs) is nearly all of a walk's cost.
@@ -34,6 +36,7 @@ public struct TreeWalker {
     private let statFile: (@Sendable (ArraySlice<UInt8>) -> Bool)?
     private let keepFile: (@Sendable (ArraySlice<UInt8>) -> Bool)?
     private var listed: [RawPath: Result<DirectoryListing, FileSystemError>] = [:]
+    private var linked: [(path: RawPath, id: FileID, ancestors: [FileID])] = []
 
     /// `statFile` picks, by name, the files whose status each listing should carry, and
     /// `keepFile` the files it lists at all (see `DirectoryListing.read`).
@@ -58,8 +61,15 @@ public struct TreeWalker {
             return
         }
         listAhead(root, id: status.fileID)
-        defer { listed = [:] }
+        defer {
+            listed = [:]
+            linked = []
+        }
         try walk(root, id: status.fileID, ancestors: [], visit: visit)
+        while !linked.isEmpty {
+            let next = linked.removeFirst()
+            try walk(next.path, id: next.id, ancestors: next.ancestors, visit: visit)
+        }
     }
 
     /// Lists the tree breadth first, each level in parallel. A directory is listed once, under
@@ -114,7 +124,11 @@ public struct TreeWalker {
                 problems.append(.loop(subdirectory.path))
                 continue
             }
-            try walk(subdirectory.path, id: status.fileID, ancestors: lineage, visit: visit)
+            if subdirectory.isLink {
+                linked.append((subdirectory.path, status.fileID, lineage))
+            } else {
+                try walk(subdirectory.path, id: status.fileID, ancestors: lineage, visit: visit)
+            }
         }
     }
 }

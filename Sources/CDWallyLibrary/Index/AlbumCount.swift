@@ -6,10 +6,11 @@ import GRDB
 ///
 /// Grouping every track costs a scan of a large library a tenth of its time (each track's
 /// key folded again, each album sorted). But the index already stores each file's album
-/// identity key, made by `AlbumGrouper.identityKey`, and the grouper splits a key into
-/// several albums only when its files lie in more than one album folder (namesakes from
-/// different years). So every key counts as one album, except the few spread over several
-/// album folders: those are handed to `AlbumGrouper` itself, with their tracks.
+/// identity key, made by `AlbumGrouper.identityKey`, and the grouper departs from one album
+/// per key only where album folders and keys cross: a key in several album folders (copies,
+/// namesakes, discs in sibling folders) or a folder holding several keys (a ripped
+/// compilation, whose artists differ). So every other key counts as one album, and the
+/// tracks of the few crossing ones are handed to `AlbumGrouper` itself.
 enum AlbumCount {
     static func count(_ db: Database) throws -> Int {
         // Each file once, the first path in byte order: as LibraryIndex.allTracks keeps them.
@@ -33,18 +34,22 @@ enum AlbumCount {
             roots[key, default: []].insert(lastRoot)
             paths[key, default: []].append(RawPath(databaseBytes: row["path"]))
         }
+        var keysOfRoot: [RawPath: Set<String>] = [:]
+        for (key, folders) in roots { for root in folders { keysOfRoot[root, default: []].insert(key) } }
         var albums = 0
-        let statement = try db.cachedStatement(sql: "SELECT \(IndexRecord.columns) FROM track WHERE path = ?")
+        var crossing: [RawPath] = []
         for (key, folders) in roots {
-            guard folders.count > 1, let files = paths[key] else {
+            if folders.count == 1, let root = folders.first, keysOfRoot[root]?.count == 1 {
                 albums += 1
-                continue
+            } else {
+                crossing += paths[key] ?? []
             }
-            let tracks = try files.compactMap { path in
-                try Row.fetchOne(statement, arguments: [path.databaseValue]).map(IndexRecord.trackFile)
-            }
-            albums += AlbumGrouper.albums(from: tracks).count
         }
+        let statement = try db.cachedStatement(sql: "SELECT \(IndexRecord.columns) FROM track WHERE path = ?")
+        let tracks = try crossing.sorted().compactMap { path in
+            try Row.fetchOne(statement, arguments: [path.databaseValue]).map(IndexRecord.trackFile)
+        }
+        albums += AlbumGrouper.albums(from: tracks).count
         return albums
     }
 }

@@ -32,7 +32,7 @@ struct IndexRecord: Sendable {
             keys = DerivedKeys(
                 album: AlbumGrouper.identityKey(for: TrackFile(path: path, tags: tags)),
                 title: tags.title.map(TextKey.loose), artist: tags.artist.map(TextKey.loose),
-                name: TextKey.loose(path.stem.display))
+                name: TextKey.loose(TrackPlacement.name(fileStem: path.stem.display)))
         } else {
             keys = nil
         }

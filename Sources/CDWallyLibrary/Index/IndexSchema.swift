@@ -4,7 +4,7 @@ import GRDB
 /// keys that no longer matches the code empties the track table, and the next scan refills it.
 enum IndexSchema {
     /// Bump when `AlbumGrouper.identityKey` or the loose keys change meaning.
-    static let derivedKeysVersion = "1"
+    static let derivedKeysVersion = "2"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -32,6 +32,11 @@ enum IndexSchema {
                     CREATE TABLE folder (path BLOB PRIMARY KEY NOT NULL, indexed INTEGER NOT NULL) WITHOUT ROWID;
                     CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
                     """)
+        }
+        // A playlist entry may name a file by another path than the one indexed (a symbolic
+        // link): it is looked up by device and inode (docs/PRODUCT.md §8).
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "CREATE INDEX track_file ON track(device, inode)")
         }
         return migrator
     }

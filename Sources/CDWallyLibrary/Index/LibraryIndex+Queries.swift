@@ -72,29 +72,6 @@ extension LibraryIndex {
         }
     }
 
-    /// Readable tracks whose album identity key is one of `keys`, each file once (same
-    /// device and inode reached by two paths counts once: the first path in byte order).
-    func tracks(albumKeys keys: Set<String>) throws(LibraryError) -> [TrackFile] {
-        guard !keys.isEmpty else { return [] }
-        return try read { db in
-            let statement = try db.cachedStatement(
-                sql:
-                    "SELECT \(IndexRecord.columns) FROM track WHERE albumKey = ? AND problem IS NULL ORDER BY path"
-            )
-            var seen: Set<FileID> = []
-            var files: [TrackFile] = []
-            for key in keys.sorted() {
-                let rows = try Row.fetchCursor(statement, arguments: [key])
-                while let row = try rows.next() {
-                    if seen.insert(IndexRecord.fileID(row)).inserted {
-                        files.append(IndexRecord.trackFile(row))
-                    }
-                }
-            }
-            return files
-        }
-    }
-
     /// Every readable track, each file once (the first path in byte order): what
     /// `AlbumGrouper` groups into the albums `albumCount()` counts. Tests hold one to the other.
     func allTracks() throws(LibraryError) -> [TrackFile] {
@@ -179,40 +156,6 @@ extension LibraryIndex {
                 arguments: [directory.databaseValue, Data(below), Data(after)])
             var seen: Set<String> = []
             return keys.filter { seen.insert($0).inserted }
-        }
-    }
-
-    /// Readable files whose loose title (and artist, when given) match, in path order.
-    func find(titleKey: String, artistKey: String?) throws(LibraryError) -> [(
-        path: RawPath, albumKey: String
-    )] {
-        try read { db in
-            let rows =
-                if let artistKey {
-                    try Row.fetchAll(
-                        db,
-                        sql:
-                            "SELECT path, albumKey FROM track WHERE titleKey = ? AND artistKey = ? AND problem IS NULL ORDER BY path",
-                        arguments: [titleKey, artistKey])
-                } else {
-                    try Row.fetchAll(
-                        db,
-                        sql:
-                            "SELECT path, albumKey FROM track WHERE titleKey = ? AND problem IS NULL ORDER BY path",
-                        arguments: [titleKey])
-                }
-            return rows.map { (RawPath(databaseBytes: $0["path"]), $0["albumKey"]) }
-        }
-    }
-
-    /// Readable files whose loose file name (without extension) matches, in path order.
-    func find(nameKey: String) throws(LibraryError) -> [(path: RawPath, albumKey: String)] {
-        try read { db in
-            try Row.fetchAll(
-                db,
-                sql: "SELECT path, albumKey FROM track WHERE nameKey = ? AND problem IS NULL ORDER BY path",
-                arguments: [nameKey]
-            ).map { (RawPath(databaseBytes: $0["path"]), $0["albumKey"]) }
         }
     }
 

@@ -13,9 +13,12 @@ public struct EntryOutcome: Sendable {
 
     public var entry: PlaylistEntry
     public var result: Result
+    /// How the entry reached its album (docs/PRODUCT.md §2); nil when it did not.
+    public var route: EntryRoute?
+
     /// True when the entry's path was missing and the index found the track by its
     /// `#EXTINF` artist and title or by its file name.
-    public var resolvedByTags: Bool
+    public var resolvedByTags: Bool { route?.isByTags ?? false }
 
     public var albums: [Album] {
         if case .albums(let albums) = result { albums } else { [] }

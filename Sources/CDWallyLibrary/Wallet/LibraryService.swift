@@ -136,7 +136,11 @@ public struct LibraryService: Sendable {
             case .unavailable(let reason):
                 counts.unavailable.append(
                     .init(line: outcome.entry.line, entry: outcome.entry.text, reason: reason))
-            case .albums: break
+            case .albums:
+                if let route = outcome.route, route != .path {
+                    counts.rerouted.append(
+                        .init(line: outcome.entry.line, entry: outcome.entry.text, route: route))
+                }
             }
         }
         scan.merge(resolver.delta)

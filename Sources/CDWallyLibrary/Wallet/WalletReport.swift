@@ -10,6 +10,14 @@ public struct WalletReport: Sendable {
         public var reason: String
     }
 
+    /// An entry that reached its album by another route than its path as written.
+    public struct Rerouted: Sendable, Equatable {
+        /// 1-based line of the entry's path in the playlist.
+        public var line: Int
+        public var entry: String
+        public var route: EntryRoute
+    }
+
     /// Counts as `doctor` reports them (docs/PRODUCT.md §8).
     public struct EntryCounts: Sendable, Equatable {
         /// Every entry line, streams included.
@@ -22,6 +30,8 @@ public struct WalletReport: Sendable {
         public var merged = 0
         public var streams = 0
         public var unavailable: [Unavailable] = []
+        /// Resolved entries whose route was not their path as written, with the route.
+        public var rerouted: [Rerouted] = []
     }
 
     public var library: RawPath

@@ -113,6 +113,10 @@ extension PlayerEngine {
         try mpv.setPaused(false)
         state = .playing
         lastSave = .now
+        if let entryID = startedWhilePaused {
+            startedWhilePaused = nil
+            didStart(entryID)
+        }
         publish()
     }
 
@@ -127,7 +131,7 @@ extension PlayerEngine {
     func stop() throws(PlayerError) {
         guard isActive else { return }
         elapsed = currentPosition()
-        saveCurrent(at: elapsed)
+        saveCurrent(at: elapsed, playing: false)
         resolveWaiters(with: .superseded)
         stopMPV()
         state = .stopped
@@ -141,12 +145,16 @@ extension PlayerEngine {
             discEnded()
             return
         }
+        expectsTrackStart = true
+        defer { expectsTrackStart = false }
         try mpv.playlistNext()
         try await waitForPlayback()
     }
 
     func previous() async throws(PlayerError) {
         guard isActive, queue != nil, let trackIndex else { return }
+        expectsTrackStart = true
+        defer { expectsTrackStart = false }
         if currentPosition() < Self.previousTrackWindow && trackIndex > 1 {
             try mpv.playlistPrevious()
         } else {
@@ -157,11 +165,35 @@ extension PlayerEngine {
 
     func seek(_ target: SeekTarget) async throws(PlayerError) {
         guard isActive, queue != nil else { return }
+        if isOpeningTrack {
+            // The track just started (by itself, at the end of the last one): seek into it
+            // as soon as mpv has it open rather than fail.
+            pendingSeek = target
+            return
+        }
+        try mpvSeek(target)
+        try await waitForPlayback()
+    }
+
+    /// A seek kept while the track was opening, from the track's start.
+    func applyPendingSeek() {
+        guard let target = pendingSeek else { return }
+        pendingSeek = nil
+        do {
+            switch target {
+            case .relative(let seconds): try mpvSeek(.absolute(max(0, seconds)))
+            case .absolute: try mpvSeek(target)
+            }
+        } catch {
+            hub.emit(.error(error))
+        }
+    }
+
+    private func mpvSeek(_ target: SeekTarget) throws(PlayerError) {
         switch target {
         case .relative(let seconds): try mpv.seek(seconds, relative: true)
         case .absolute(let seconds): try mpv.seek(max(0, seconds), relative: false)
         }
-        try await waitForPlayback()
     }
 
     /// Takes a new wallet. The disc in the player stays (found by id) and takes its new

@@ -24,16 +24,28 @@ extension PlayerEngine {
         case .fileLoaded:
             // Announced once the file opened, so a track that fails to load (and is skipped)
             // is never shown as playing.
-            if queue?.contains(activeEntryID) == true { hub.emit(.trackChanged(makeSnapshot())) }
+            guard queue?.contains(activeEntryID) == true else { return }
+            isOpeningTrack = false
+            applyPendingSeek()
+            hub.emit(.trackChanged(makeSnapshot()))
         case .shutdown:
             didShutDown()
         }
     }
 
-    private func didStart(_ entryID: Int64) {
+    /// A track started. While paused this is mpv's decoder filling its buffer past the end
+    /// of the paused track (with a pipe as output, seconds ahead): what the listener hears
+    /// on resume is still the paused track, so the start is applied on unpause instead, and
+    /// the saved place stays where the pause left it.
+    func didStart(_ entryID: Int64) {
+        if state == .paused && !expectsTrackStart {
+            startedWhilePaused = entryID
+            return
+        }
         activeEntryID = entryID
         guard let queue, let index = queue.trackIndex(of: entryID) else { return }
         trackIndex = index
+        isOpeningTrack = true
         elapsed = queue.startPosition(of: entryID)
         duration = nil
         isSeeking = false
@@ -85,6 +97,8 @@ extension PlayerEngine {
     }
 
     private func didChange(_ name: String, to value: MPVNode) {
+        // Once a track started while paused, mpv's position and length are that track's.
+        if startedWhilePaused != nil && (name == "time-pos" || name == "duration") { return }
         switch name {
         case "time-pos":
             guard queue?.contains(activeEntryID) == true, let seconds = value.doubleValue, seconds.isFinite
@@ -132,20 +146,31 @@ extension PlayerEngine {
             let error = PlayerError.nothingPlayable(album: album.title)
             hub.emit(.error(error))
             resolveWaiters(with: .failed(error))
+            hub.emit(.playbackFinished(walletPlayedThrough: false))
             return
         }
         resolveWaiters(with: .ended)
         let nextPosition: Int?
+        // A CD changer in "continue" mode stops after the last disc; `--repeat` loops.
+        let playedThrough =
+            configuration.endOfDisc == .next && !configuration.repeatWallet
+            && (disc.position ?? 0) >= wallet.discs.count
         switch configuration.endOfDisc {
         case .stop: nextPosition = nil
-        case .next: nextPosition = DiscPicker.next(after: disc.position, count: wallet.discs.count)
+        case .next:
+            nextPosition =
+                playedThrough ? nil : DiscPicker.next(after: disc.position, count: wallet.discs.count)
         case .random: nextPosition = randomPosition()
         }
-        guard let nextPosition, let nextAlbum = wallet.disc(at: nextPosition) else { return }
+        guard let nextPosition, let nextAlbum = wallet.disc(at: nextPosition) else {
+            hub.emit(.playbackFinished(walletPlayedThrough: playedThrough))
+            return
+        }
         do {
             try load(nextAlbum, at: nextPosition, from: store.resumePoint(for: nextAlbum) ?? .start)
         } catch {
             hub.emit(.error(error))
+            hub.emit(.playbackFinished(walletPlayedThrough: false))
         }
     }
 

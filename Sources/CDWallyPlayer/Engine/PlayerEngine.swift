@@ -41,6 +41,15 @@ actor PlayerEngine {
     /// The entry mpv started last, whichever disc it belonged to.
     var activeEntryID: Int64?
     var isSeeking = false
+    /// A track mpv started by itself while paused, applied when playback goes on (`didStart`).
+    var startedWhilePaused: Int64?
+    /// A command (next, previous) is moving to another track: its start applies at once,
+    /// paused or not.
+    var expectsTrackStart = false
+    /// Between a track's start and mpv having opened its file, mpv refuses to seek; a seek
+    /// asked for then waits here and is applied once the file is open.
+    var isOpeningTrack = false
+    var pendingSeek: SeekTarget?
     var lastSave = ContinuousClock.now
     /// Falling back to a null output is said once per player, not at every disc.
     var warnedOfNullOutput = false
@@ -89,19 +98,21 @@ actor PlayerEngine {
 
     /// Where mpv is in the current file, falling back to the last known position.
     func currentPosition() -> Double {
-        guard queue?.contains(activeEntryID) == true,
+        // mpv's position is the next track's once it started while paused.
+        guard startedWhilePaused == nil, queue?.contains(activeEntryID) == true,
             let seconds = (try? mpv.property("time-pos"))?.doubleValue, seconds.isFinite
         else { return elapsed }
         return max(0, seconds)
     }
 
-    /// Remembers the current track and `position` for the current disc and queues a write.
-    func saveCurrent(at position: Double) {
+    /// Remembers the current track and `position` for the current disc, and whether it is
+    /// playing (what `serve` restores after a power cut), and queues a write.
+    func saveCurrent(at position: Double, playing: Bool? = nil) {
         guard let disc, let trackIndex, disc.album.tracks.indices.contains(trackIndex - 1) else { return }
         let resume = DiscResume(
             trackIndex: trackIndex, trackPath: disc.album.tracks[trackIndex - 1].path,
             position: position.isFinite ? max(0, position) : 0, finished: false, lastPlayed: Date())
-        store.record(resume, for: disc.album.id)
+        store.record(resume, for: disc.album.id, playing: playing ?? (state == .playing))
         writeStore()
     }
 
@@ -110,7 +121,7 @@ actor PlayerEngine {
         guard let first = album.tracks.first else { return }
         let resume = DiscResume(
             trackIndex: 1, trackPath: first.path, position: 0, finished: true, lastPlayed: Date())
-        store.record(resume, for: album.id)
+        store.record(resume, for: album.id, playing: false)
         writeStore()
     }
 
@@ -122,6 +133,9 @@ actor PlayerEngine {
     /// Ends mpv's playback of whatever it holds; its END_FILE events will not match a queue.
     func stopMPV() {
         queue = nil
+        startedWhilePaused = nil
+        isOpeningTrack = false
+        pendingSeek = nil
         do {
             try mpv.stop()
         } catch {
@@ -133,7 +147,9 @@ actor PlayerEngine {
     func shutdown() async {
         guard !isShutDown else { return }
         if isActive {
-            elapsed = currentPosition()
+            // Paused, `elapsed` is where the listener stopped (seeks update it); mpv's
+            // position may have moved on with its buffer (a pipe as output).
+            if state == .playing { elapsed = currentPosition() }
             saveCurrent(at: elapsed)
             state = .stopped
         }

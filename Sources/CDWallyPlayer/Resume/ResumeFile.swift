@@ -4,13 +4,15 @@ import Foundation
 /// The on-disk form of the resume state, `resume.json`:
 ///
 /// ```json
-/// { "version": 1, "lastDisc": "9f3c…",
+/// { "version": 1, "lastDisc": "9f3c…", "playing": true,
 ///   "discs": { "9f3c…": { "track": 3, "path": "/music/…/03.flac", "position": 71.5,
 ///                         "finished": false, "lastPlayed": "2025-01-31T20:15:00Z" } } }
 /// ```
 ///
 /// A path that is not valid UTF-8 is kept in `pathBytes` (base64) and shown with U+FFFD in
-/// `path`. A newer `version` is refused rather than misread.
+/// `path`. `playing` says the last disc was playing at the last save, which a power cut
+/// leaves in place: `serve` plays on from there (absent in older files: false). A newer
+/// `version` is refused rather than misread.
 struct ResumeFile: Codable {
     static let currentVersion = 1
 
@@ -25,11 +27,13 @@ struct ResumeFile: Codable {
 
     var version: Int
     var lastDisc: AlbumID?
+    var playing: Bool?
     var discs: [String: Entry]
 
     init(state: ResumeState) {
         version = Self.currentVersion
         lastDisc = state.lastDisc
+        playing = state.lastDiscWasPlaying
         discs = [:]
         for (id, resume) in state.discs {
             let bytes =
@@ -69,7 +73,8 @@ struct ResumeFile: Codable {
         } catch {
             throw ResumeFileProblem(reason: "damaged at \(Self.location(of: error))")
         }
-        var state = ResumeState(lastDisc: file.lastDisc, discs: [:])
+        var state = ResumeState(
+            lastDisc: file.lastDisc, lastDiscWasPlaying: file.playing ?? false, discs: [:])
         for (key, entry) in file.discs {
             guard entry.track >= 1, entry.position.isFinite, entry.position >= 0 else {
                 throw ResumeFileProblem(reason: "disc \(key) has an impossible position")
@@ -109,6 +114,8 @@ struct ResumeFileProblem: Error {
 /// Every disc's saved place and the disc played last: the resume store's whole state.
 struct ResumeState: Sendable, Equatable {
     var lastDisc: AlbumID?
+    /// The last disc was playing (not paused or stopped) when it was last saved.
+    var lastDiscWasPlaying = false
     var discs: [AlbumID: DiscResume]
 
     static let empty = ResumeState(lastDisc: nil, discs: [:])

@@ -59,17 +59,24 @@ public final class ResumeStore: Sendable {
         stored.withLock { $0.state.lastDisc }
     }
 
+    /// The last disc was playing when the last player saved it: a power cut, kill -9 or a
+    /// shutdown ended it mid-play, so `serve` plays it on (docs/PRODUCT.md §6).
+    public var lastDiscWasPlaying: Bool {
+        stored.withLock { $0.state.lastDisc != nil && $0.state.lastDiscWasPlaying }
+    }
+
     /// Every disc's saved place.
     public var discs: [AlbumID: DiscResume] {
         stored.withLock { $0.state.discs }
     }
 
-    /// Remembers `resume` for disc `id`, which becomes the last disc played. Call `save` to
-    /// write it.
-    func record(_ resume: DiscResume, for id: AlbumID) {
+    /// Remembers `resume` for disc `id`, which becomes the last disc played, and whether it
+    /// is playing. Call `save` to write it.
+    func record(_ resume: DiscResume, for id: AlbumID, playing: Bool = false) {
         stored.withLock { stored in
             stored.state.discs[id] = resume
             stored.state.lastDisc = id
+            stored.state.lastDiscWasPlaying = playing
             stored.isDirty = true
         }
     }

@@ -10,10 +10,13 @@ import Logging
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run a headless player, idle until told what to play.",
+        abstract: "Run a headless player that carries on where the last one was cut off.",
         discussion: """
             For a jukebox: no terminal needed, made to run under systemd (see cdwally(1) and the \
             units `make install` puts in lib/systemd). \
+            At start it plays on the disc that was playing when the last player ended (a power \
+            cut, kill -9, a shutdown), from its saved place; if that disc was paused or stopped, \
+            or with --idle (or on_start = "idle" in [player]), it idles until told what to play. \
             Control it with `cdwally toggle`, `cdwally disc 3` and the rest, with MPRIS media keys \
             when a session bus is there, and with --input for remotes and keyboards read straight \
             from evdev. It logs to stderr, in a form journald reads well, and stops cleanly on \
@@ -33,6 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Take the --input devices for cdwally alone (EVIOCGRAB); never with auto.")
     var grab = false
+
+    @Flag(name: .long, help: "Idle at start even if a disc was playing when the last player ended.")
+    var idle = false
 
     func validate() throws {
         if grab && (input.isEmpty || input.contains { $0.lowercased() == "auto" }) {
@@ -83,9 +89,19 @@ struct ServeCommand: AsyncParsableCommand {
                     throw error
                 }
             }
-            logger.info(
-                "ready: \(report.wallet.discs.count) discs in the wallet; idle until told what to play")
             let journal = Task { await ServeCommand.log(host.player.events(), logger: logger) }
+            let discs = Format.count(report.wallet.discs.count, "disc")
+            let idles = idle || context.settings.config?.onStart?.value == "idle"
+            if !idles, let position = host.player.interruptedDisc {
+                logger.info("ready: \(discs) in the wallet; playing on disc \(position), cut off last time")
+                do {
+                    try await host.player.perform(.play(disc: position, fromStart: false))
+                } catch {
+                    logger.error("\(error)")
+                }
+            } else {
+                logger.info("ready: \(discs) in the wallet; idle until told what to play")
+            }
             await host.waitForShutdownRequest()
             await host.shutdown()
             await journal.value
@@ -107,6 +123,9 @@ struct ServeCommand: AsyncParsableCommand {
                 logger.warning("\(warning)")
             case .error(let error):
                 logger.error("\(error)")
+            case .playbackFinished(let walletPlayedThrough):
+                let what = walletPlayedThrough ? "the last disc ended" : "playback ended"
+                logger.info("\(what); idle until told what to play")
             case .snapshotChanged, .seeked:
                 break
             }

@@ -3,7 +3,8 @@ import CDWallyPlayer
 import Foundation
 
 /// `play` without a terminal: one plain line per track change on stdout, no escape codes,
-/// warnings on stderr; ends when the disc ends with `--then stop` (docs/PRODUCT.md §5, §8).
+/// warnings on stderr; ends when playback stops by itself: the disc ended with `--then stop`,
+/// or the last disc with `--then next` (docs/PRODUCT.md §5, §8).
 struct PlainPlayback {
     let host: PlayerHost
     private let events: AsyncStream<PlayerEvent>
@@ -17,7 +18,6 @@ struct PlainPlayback {
     func run() async {
         let host = self.host
         let events = self.events
-        let endOfDisc = host.endOfDisc
         let watcher = Task {
             for await event in events {
                 switch event {
@@ -25,7 +25,8 @@ struct PlainPlayback {
                     if let line = PlainPlayback.line(for: snapshot) { PlainPlayback.emit(line) }
                 case .discFinished(let album):
                     PlainPlayback.emit("Finished: \(album.albumArtist) — \(album.title)")
-                    if endOfDisc == .stop { host.requestShutdown() }
+                case .playbackFinished:
+                    host.requestShutdown()
                 case .trackSkipped(let path, let reason):
                     host.logger.warning("skipped \(path.display): \(reason)")
                 case .warning(let warning):
@@ -42,10 +43,10 @@ struct PlainPlayback {
         watcher.cancel()
     }
 
-    /// Prints a line and flushes it: a pipe or log file should see each track as it starts,
-    /// not when a buffer fills.
+    /// Prints a line (tags cleaned of control characters) and flushes it: a pipe or log
+    /// file should see each track as it starts, not when a buffer fills.
     static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        FileHandle.standardOutput.write(Data((ShownText.clean(line) + "\n").utf8))
     }
 
     /// "Disc 2 · Track 3/12 · Artist — Album — Title (4:05)".

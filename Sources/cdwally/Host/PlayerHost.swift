@@ -18,8 +18,6 @@ import Logging
 final class PlayerHost: PlayerInbox {
     let player: Player
     let logger: Logger
-    /// What happens when a disc ends, as configured.
-    let endOfDisc: EndOfDiscAction
     private let watcher = WalletWatcher()
     private let control: LockedValue<ControlServer?> = LockedValue(nil)
     private let mpris: LockedValue<MPRISServer?> = LockedValue(nil)
@@ -27,10 +25,9 @@ final class PlayerHost: PlayerInbox {
     private let finished: LockedValue<CheckedContinuation<Void, Never>?> = LockedValue(nil)
     private let done = LockedValue(false)
 
-    init(player: Player, logger: Logger, endOfDisc: EndOfDiscAction) {
+    init(player: Player, logger: Logger) {
         self.player = player
         self.logger = logger
-        self.endOfDisc = endOfDisc
     }
 
     /// Starts a player on the wallet, following the library in the background.
@@ -42,7 +39,7 @@ final class PlayerHost: PlayerInbox {
             settings: context.settings, stateFolder: context.stateFolder(for: service.root))
         configuration.logger = Logger(label: "cdwally.player")
         let player = try Player(configuration: configuration, wallet: report.wallet)
-        let host = PlayerHost(player: player, logger: logger, endOfDisc: configuration.endOfDisc)
+        let host = PlayerHost(player: player, logger: logger)
         host.watcher.start(
             service: service, playlist: context.playlistOverride, capacity: context.settings.capacity,
             initial: report,

@@ -40,6 +40,11 @@ struct PlayerOptions: ParsableArguments {
             valueName: "action"))
     var then: EndOfDiscAction?
 
+    @Flag(
+        name: .customLong("repeat"),
+        help: "With --then next, play disc 1 after the last disc instead of stopping there.")
+    var repeatWallet = false
+
     @Option(name: .long, help: ArgumentHelp("ReplayGain: album (default), track or off.", valueName: "mode"))
     var replaygain: ReplayGainMode?
 
@@ -48,7 +53,10 @@ struct PlayerOptions: ParsableArguments {
 
     /// The player's configuration: flags, then the config file, then the defaults.
     func configuration(settings: Settings, stateFolder: String) -> PlayerConfiguration {
-        output.configuration(settings: settings, stateFolder: stateFolder, then: then, replayGain: replaygain)
+        var configuration = output.configuration(
+            settings: settings, stateFolder: stateFolder, then: then, replayGain: replaygain)
+        configuration.repeatWallet = repeatWallet || settings.config?.repeatWallet?.value == true
+        return configuration
     }
 }
 

@@ -58,6 +58,16 @@ struct Diagnosis {
                                 ])
                             })
                     ),
+                    (
+                        "rerouted",
+                        .array(
+                            counts.rerouted.map {
+                                .object([
+                                    ("line", .int($0.line)), ("entry", .string($0.entry)),
+                                    ("route", .string($0.route.description)),
+                                ])
+                            })
+                    ),
                 ])
             ),
             (
@@ -97,7 +107,8 @@ struct Diagnosis {
             "Entries",
             "\(counts.total) in all: \(counts.resolved) resolved (\(counts.resolvedByTags) found by tags), "
                 + "\(counts.merged) merged, \(counts.streams) streams, \(counts.unavailable.count) unavailable",
-            counts.unavailable.map { "line \($0.line): \($0.entry): \($0.reason)" })
+            counts.unavailable.map { "line \($0.line): \($0.entry): \($0.reason)" }
+                + counts.rerouted.map { "line \($0.line): \($0.entry): \($0.route)" })
         let capacity = report.wallet.capacity == 0 ? "no limit" : "capacity \(report.wallet.capacity)"
         section(
             "Wallet",

@@ -19,13 +19,15 @@ struct DiscsView {
     func render() -> String {
         let wallet = report.wallet
         var lines: [String] = []
-        var heading = "CD wallet: \(Format.count(wallet.discs.count, "disc"))"
-        if wallet.hidden > 0 { heading += " (\(wallet.hidden) more not shown)" }
-        heading += " from \(playlistName)"
+        // What the capacity hides is said every time, not only in the one-time notice.
+        let shown =
+            wallet.hidden > 0
+            ? "\(wallet.discs.count) of \(Format.count(wallet.total, "disc"))"
+            : Format.count(wallet.discs.count, "disc")
+        let heading = "CD wallet: \(shown) from \(playlistName)"
         lines.append(terminal.bold(DisplayWidth.truncate(heading, to: terminal.width)))
-        guard !wallet.discs.isEmpty else {
-            return (lines + ["", EmptyWallet.reason(report)]).joined(separator: "\n")
-        }
+        // Why it is empty goes to stderr once (`DiscsCommand`), not here a second time.
+        guard !wallet.discs.isEmpty else { return lines.joined(separator: "\n") }
         let showResume = wallet.discs.contains { resume[$0] != nil }
         var table = TextTable(
             [

@@ -17,8 +17,9 @@ struct TextTable {
         self.columns = columns
     }
 
+    /// Adds a row; a cell's control characters (a newline in a tag) cannot break the table.
     mutating func append(_ row: [String]) {
-        rows.append(row)
+        rows.append(row.map(ShownText.clean))
     }
 
     func render(width: Int, indent: Int = 0, header: (String) -> String = { $0 }) -> String {

@@ -115,7 +115,8 @@ struct CommandContext {
             notes.playlistChoice?.playlist != choice.playlist || notes.playlistChoice?.reason != choice.reason
         if report.wallet.hidden > 0 && !notes.capacityNoticeShown {
             StandardError.emit(
-                "cdwally: the CDs playlist holds \(report.wallet.total) discs; \(report.wallet.hidden) are not shown "
+                "cdwally: the CDs playlist holds \(Format.count(report.wallet.total, "disc")); "
+                    + "\(report.wallet.hidden) \(report.wallet.hidden == 1 ? "is" : "are") not shown "
                     + "(capacity \(report.wallet.capacity)). Use --capacity N, or capacity = N in config.toml "
                     + "(0 = no limit).\n")
             notes.capacityNoticeShown = true
@@ -138,7 +139,9 @@ struct CommandContext {
     }
 
     /// Prints to stdout.
+    /// Prints a command's output; whatever came from tags or file names has its control
+    /// characters shown as U+FFFD (JSON escapes them itself, so it passes unchanged).
     func print(_ text: String) {
-        Swift.print(text)
+        Swift.print(ShownText.cleanLines(text))
     }
 }

@@ -111,7 +111,7 @@ import Testing
             #EXTINF:300,SIGUR ROS - agætis byrjun 2!
             Old/Place/gone.flac
             #EXTINF:10,Nobody - Nothing
-            C:\\Users\\me\\Music\\02 Moved 2.flac
+            C:\\Users\\me\\Music\\Other\\Moved\\02 Moved 2.flac
             #EXTINF:10,Nobody - Nothing
             lost/forever.flac
             """)

@@ -24,6 +24,7 @@ final class PlayerHarness: Sendable {
 
     init(
         wallet: Wallet, output: Output = .null, endOfDisc: EndOfDiscAction = .stop,
+        repeatWallet: Bool = false,
         audioDevice: String? = nil, fallBackToNullOutput: Bool = false, directory: TemporaryDirectory? = nil
     ) throws {
         let directory = try directory ?? TemporaryDirectory()
@@ -35,7 +36,7 @@ final class PlayerHarness: Sendable {
         if audioDevice != nil { options = [] }
         var configuration = PlayerConfiguration(
             stateDirectory: directory.path.appending("state"), audioDevice: audioDevice, mpvOptions: options,
-            endOfDisc: endOfDisc, fallBackToNullOutput: fallBackToNullOutput)
+            endOfDisc: endOfDisc, repeatWallet: repeatWallet, fallBackToNullOutput: fallBackToNullOutput)
         configuration.logger.logLevel = .critical
         self.directory = directory
         store = ResumeStore(directory: configuration.stateDirectory)

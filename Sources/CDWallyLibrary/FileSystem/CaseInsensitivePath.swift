@@ -1,0 +1,28 @@
+import CDWallyCore
+
+/// Finds the file a path names when only the case of its letters differs, as in a playlist
+/// written on Windows, where `music\AIR\moon safari\01 intro.flac` is the same file as
+/// `Music/Air/Moon Safari/01 Intro.flac` (docs/PRODUCT.md §2).
+enum CaseInsensitivePath {
+    /// The existing path that matches `path` component by component, ignoring case; the first
+    /// in byte order when several do. Nil when none does.
+    static func find(_ path: RawPath) -> RawPath? {
+        guard path.isAbsolute else { return nil }
+        var found = RawPath("/")
+        for component in path.components {
+            let exact = found.appending(RawPath(bytes: Array(component)))
+            if FileStatus.of(exact) != nil {
+                found = exact
+                continue
+            }
+            guard let listing = try? DirectoryListing.read(found) else { return nil }
+            let wanted = RawPath(bytes: Array(component)).display.lowercased()
+            guard
+                let match = (listing.subdirectories + listing.files).map(\.path).sorted()
+                    .first(where: { $0.lastComponent.display.lowercased() == wanted })
+            else { return nil }
+            found = match
+        }
+        return found
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A jukebox that loses power comes back as it was: `serve` plays on the disc that was
+/// playing when the last player ended, from its saved place, and idles otherwise
+/// (docs/PRODUCT.md §6). Real `serve` processes, killed and started again.
+@Suite struct JukeboxRestartTests {
+    /// Two albums of silence, 40 s a track, so nothing ends while a test looks.
+    private func makeLibrary() throws -> TestLibrary {
+        let library = try TestLibrary()
+        for (artist, album) in [("Ann", "First"), ("Bob", "Second")] {
+            for number in 1...2 {
+                try library.add(
+                    "\(artist)/\(album)/0\(number).flac", template: "long.flac",
+                    tags: [
+                        "TITLE": "\(album) \(number)", "ARTIST": artist, "ALBUM": album,
+                        "TRACKNUMBER": "\(number)",
+                    ])
+            }
+        }
+        try library.playlist("Ann/First/01.flac\nBob/Second/01.flac\n")
+        return library
+    }
+
+    private func startServe(_ cli: CLI, _ library: TestLibrary, extra: [String] = []) async throws
+        -> RunningCommand
+    {
+        let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"] + extra)
+        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
+        return serve
+    }
+
+    /// Plays disc 2 from 0:20 and lets a periodic save (every 5 s) record it as playing.
+    private func playSecondDiscPastTwentySeconds(_ cli: CLI) async throws {
+        #expect(try await cli.json(["disc", "2"])["state"] as? String == "playing")
+        _ = try await cli.json(["seek", "0:20"])
+        try await Task.sleep(for: .seconds(6))
+    }
+
+    @Test func killedWhilePlayingItComesBackPlayingFromTheSavedPlace() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let first = try await startServe(cli, library)
+        try await playSecondDiscPastTwentySeconds(cli)
+        first.signal(SIGKILL)
+        _ = try await first.wait()
+
+        let second = try await startServe(cli, library)
+        try await second.waitUntil("disc 2 to play again") {
+            let status = try await cli.json(["status"])
+            return status["state"] as? String == "playing"
+        }
+        let status = try await cli.json(["status"])
+        #expect((status["disc"] as? [String: Any])?["position"] as? Int == 2)
+        #expect((status["track"] as? [String: Any])?["index"] as? Int == 1)
+        // Saved at 0:20 or later; at most a few seconds lost, none invented.
+        let position = try #require(status["position"] as? Double)
+        #expect(position >= 20 && position < 35)
+        second.signal(SIGTERM)
+        #expect(try await second.wait() == 0)
+
+        // Stopped by SIGTERM while playing (a shutdown): it plays on again next time.
+        let third = try await startServe(cli, library)
+        try await third.waitUntil("disc 2 to play after a shutdown") {
+            try await cli.json(["status"])["state"] as? String == "playing"
+        }
+        third.signal(SIGTERM)
+        #expect(try await third.wait() == 0)
+    }
+
+    @Test func pausedOrToldToIdleItWaits() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let first = try await startServe(cli, library)
+        try await playSecondDiscPastTwentySeconds(cli)
+        first.signal(SIGKILL)
+        _ = try await first.wait()
+
+        // --idle wins over what was playing, and leaves it to be restored later.
+        let idle = try await startServe(cli, library, extra: ["--idle"])
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await cli.json(["status"])["state"] as? String == "idle")
+        idle.signal(SIGTERM)
+        #expect(try await idle.wait() == 0)
+
+        let playing = try await startServe(cli, library)
+        try await playing.waitUntil("disc 2 to play again") {
+            try await cli.json(["status"])["state"] as? String == "playing"
+        }
+        #expect(try await cli.json(["pause"])["state"] as? String == "paused")
+        playing.signal(SIGKILL)
+        _ = try await playing.wait()
+
+        // Paused when the power went: it idles, with the place kept for `play`.
+        let paused = try await startServe(cli, library)
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await cli.json(["status"])["state"] as? String == "idle")
+        let resumed = try await cli.json(["resume"])
+        #expect((resumed["disc"] as? [String: Any])?["position"] as? Int == 2)
+        #expect((resumed["position"] as? Double ?? 0) >= 20)
+        paused.signal(SIGTERM)
+        #expect(try await paused.wait() == 0)
+    }
+}
