@@ -7,7 +7,8 @@ extension ControlRequest {
     var commandName: String {
         switch self {
         case .status: "status"
-        case .command(let command): wire(command)?.name ?? "\(command)"
+        case .command(let command):
+            wire(command)?.name ?? String("\(command)".prefix { $0.isLetter || $0.isNumber })
         }
     }
 
