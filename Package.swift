@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -50,7 +51,9 @@ let package = Package(
             providers: [.apt(["libevdev-dev"])]),
 
         .target(name: "CDWallyCore"),
-        .target(name: "CDWallySystem", dependencies: ["CDWallyCore"]),
+        .target(
+            name: "CDWallySystem",
+            dependencies: ["CDWallyCore", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "CDWallyConfig", dependencies: ["CDWallyCore"]),
         .target(
             name: "CDWallyLibrary",

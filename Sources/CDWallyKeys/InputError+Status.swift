@@ -1,9 +1,10 @@
 import CDWallyCore
+import CDWallySystem
 import Glibc
 
 extension InputError {
     /// The one place a C status becomes an `InputError`: errno values that mean something to
-    /// a user get their own case, anything else keeps the call's name and strerror's text.
+    /// a user get their own case, anything else keeps the call's name and the errno's text.
     static func status(errno code: Int32, call: String, path: RawPath?) -> InputError {
         if let path {
             switch code {
@@ -14,7 +15,7 @@ extension InputError {
             default: break
             }
         }
-        return .systemCallFailed(call: call, path: path, message: String(cString: strerror(code)))
+        return .systemCallFailed(call: call, path: path, message: ErrnoText.of(code))
     }
 
     /// Checks a libc call that returns -1 and sets errno; passes any other result through.

@@ -1,3 +1,4 @@
+import CDWallySystem
 import Glibc
 
 /// Why the MPRIS server could not start or stopped. Without a session bus cdwally runs
@@ -30,9 +31,9 @@ public enum MPRISError: Error, CustomStringConvertible {
         throw .callFailed(call: call(), errno: -status)
     }
 
-    /// The text of an error number, as strerror gives it.
+    /// The text of an error number (`ErrnoText`).
     static func message(_ errno: Int32) -> String {
-        String(cString: strerror(errno))
+        ErrnoText.of(errno)
     }
 
     /// The negated errno to hand back to sd-bus from a callback.

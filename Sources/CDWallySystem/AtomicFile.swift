@@ -18,7 +18,7 @@ public enum AtomicFile {
 
         /// The system's words, or what to do about a full disk.
         public var reason: String {
-            code == ENOSPC ? "the disk is full; free some space" : String(cString: strerror(code))
+            code == ENOSPC ? "the disk is full; free some space" : ErrnoText.of(code)
         }
 
         public var description: String { "cannot \(operation) \(path.display): \(reason)" }

@@ -14,7 +14,7 @@ public final class WakePipe: Sendable {
     public struct Failure: Error, Sendable {
         /// `errno` from pipe(2).
         public var code: Int32
-        public var reason: String { String(cString: strerror(code)) }
+        public var reason: String { ErrnoText.of(code) }
     }
 
     /// The end to poll for `POLLIN`.
