@@ -4,7 +4,8 @@ import PackageDescription
 // Layers, each depending only on those above it:
 //   C wrappers (CTagLib, CMPV, CSystemd/CMPRIS, CEvdev)
 //   CDWallyCore      pure model: tracks, albums, wallet order, M3U parsing
-//   CDWallySystem    OS plumbing several modules share: atomic files, the lock, wake pipes
+//   CDWallySystem    OS plumbing several modules share: atomic files, the lock, wake pipes,
+//                    the poll thread, errno text
 //   CDWallyConfig    XDG paths, config file, settings resolution
 //   CDWallyLibrary   tag reading, directory walk, SQLite index, playlist → wallet
 //   CDWallyPlayer    libmpv engine, CD-player rules, per-disc resume
