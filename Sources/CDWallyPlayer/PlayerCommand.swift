@@ -24,6 +24,8 @@ public enum PlayerCommand: Sendable, Hashable {
     case randomDisc
     /// A new wallet (the playlist or library changed): the current disc keeps playing.
     case updateWallet(Wallet)
+    /// Sets or steps the software volume, or mutes; never past mpv's `volume-max`.
+    case volume(VolumeChange)
     /// Saves positions and shuts the player down, as `Player.shutdown()`.
     case quit
 }

@@ -13,10 +13,13 @@ public struct PlayerSnapshot: Sendable, Hashable {
     /// The current track's length in seconds as mpv measured it, once the file is open.
     public var duration: Double?
     public var wallet: Wallet
+    /// The software volume in percent (100: the signal as it is).
+    public var volume: Double
+    public var muted: Bool
 
     public init(
         state: PlaybackState, disc: CurrentDisc?, trackIndex: Int?, track: AlbumTrack?, elapsed: Double,
-        duration: Double?, wallet: Wallet
+        duration: Double?, wallet: Wallet, volume: Double = 100, muted: Bool = false
     ) {
         self.state = state
         self.disc = disc
@@ -25,6 +28,8 @@ public struct PlayerSnapshot: Sendable, Hashable {
         self.elapsed = elapsed
         self.duration = duration
         self.wallet = wallet
+        self.volume = volume
+        self.muted = muted
     }
 
     /// The state before anything was chosen.

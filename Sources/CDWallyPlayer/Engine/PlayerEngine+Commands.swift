@@ -36,6 +36,8 @@ extension PlayerEngine {
             try await play(randomPosition() ?? 1, fromStart: false)
         case .updateWallet(let wallet):
             update(wallet)
+        case .volume(let change):
+            try changeVolume(change)
         case .quit:
             await shutdown()
         }

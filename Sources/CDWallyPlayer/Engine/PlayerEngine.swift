@@ -51,6 +51,9 @@ actor PlayerEngine {
     var isOpeningTrack = false
     var pendingSeek: SeekTarget?
     var lastSave = ContinuousClock.now
+    /// The software volume in percent and whether it is muted, as last set in mpv.
+    var volume = 100.0
+    var muted = false
     /// Falling back to a null output is said once per player, not at every disc.
     var warnedOfNullOutput = false
     var isShutDown = false
@@ -82,7 +85,7 @@ actor PlayerEngine {
         return PlayerSnapshot(
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
             duration: duration,
-            wallet: wallet)
+            wallet: wallet, volume: volume, muted: muted)
     }
 
     /// Makes the current state visible to `Player.snapshot`, and to subscribers when
