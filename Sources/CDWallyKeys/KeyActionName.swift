@@ -5,6 +5,8 @@ import CDWallyPlayer
 public enum KeyActionName {
     /// Seconds a fast-forward or rewind key jumps.
     public static let seekStep = 10.0
+    /// Volume points a volume key moves.
+    public static let volumeStep = 5.0
 
     /// The canonical names, in the order messages list them. On a stopped player, play and
     /// play-pause start the disc played last (the engine's `resume` and `toggle` do that).
@@ -22,6 +24,11 @@ public enum KeyActionName {
         ("previous-disc", .previousDisc),
         // A disc not played lately.
         ("random-disc", .randomDisc),
+        ("volume-up", .volume(.by(volumeStep))),
+        ("volume-down", .volume(.by(-volumeStep))),
+        ("toggle-mute", .volume(.toggleMute)),
+        ("mute", .volume(.mute)),
+        ("unmute", .volume(.unmute)),
     ]
 
     /// The words of the `cdwally` commands, and short forms, for the canonical names.

@@ -41,6 +41,9 @@ public struct KeyMap: Sendable, Equatable {
     ///   apart from the transport keys, and no PC keyboard sends it, so a disc change is
     ///   never an accident.
     ///
+    /// - KEY_VOLUMEUP, KEY_VOLUMEDOWN and KEY_MUTE move cdwally's own software volume, which
+    ///   is what a remote's volume keys should do on a box with no desktop.
+    ///
     /// KEY_PAUSE is left out on purpose: on a keyboard it is Pause/Break. MCE remote owners
     /// can add `KEY_PAUSE = "pause"` to `[keys]`.
     public static let defaults = KeyMap(
@@ -60,6 +63,9 @@ public struct KeyMap: Sendable, Equatable {
                 ("KEY_REWIND", "seek-backward"),
                 ("KEY_CHANNELUP", "next-disc"),
                 ("KEY_CHANNELDOWN", "previous-disc"),
+                ("KEY_VOLUMEUP", "volume-up"),
+                ("KEY_VOLUMEDOWN", "volume-down"),
+                ("KEY_MUTE", "toggle-mute"),
             ].map { name, action in
                 guard let key = KeyCode(name: name), let command = KeyActionName.command(named: action) else {
                     preconditionFailure("libevdev does not know \(name), or \(action) is no action")

@@ -22,7 +22,7 @@ import Testing
         #expect(KeyActionName.command(named: name) == command)
     }
 
-    @Test(arguments: ["", "skip", "volume-up", "play pause please", "none"])
+    @Test(arguments: ["", "skip", "volume-sideways", "play pause please", "none"])
     func rejectsOtherWords(name: String) {
         #expect(KeyActionName.command(named: name) == nil)
     }

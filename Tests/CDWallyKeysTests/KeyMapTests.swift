@@ -13,14 +13,16 @@ import Testing
         ("KEY_PREVIOUSSONG", .previous), ("KEY_NEXT", .next), ("KEY_PREVIOUS", .previous),
         ("KEY_FASTFORWARD", .seek(.relative(10))), ("KEY_REWIND", .seek(.relative(-10))),
         ("KEY_CHANNELUP", .nextDisc), ("KEY_CHANNELDOWN", .previousDisc),
+        ("KEY_VOLUMEUP", .volume(.by(5))), ("KEY_VOLUMEDOWN", .volume(.by(-5))),
+        ("KEY_MUTE", .volume(.toggleMute)),
     ])
     func defaultsCoverMediaKeysRemotesAndHeadsets(name: String, command: PlayerCommand) {
         #expect(KeyMap.defaults.command(for: key(name)) == command)
     }
 
     @Test func defaultsLeaveOrdinaryKeysAlone() {
-        #expect(KeyMap.defaults.keys.count == 14)
-        for name in ["KEY_PAUSE", "KEY_SPACE", "KEY_ENTER", "KEY_A", "KEY_VOLUMEUP", "KEY_MUTE"] {
+        #expect(KeyMap.defaults.keys.count == 17)
+        for name in ["KEY_PAUSE", "KEY_SPACE", "KEY_ENTER", "KEY_A", "KEY_BRIGHTNESSUP"] {
             #expect(KeyMap.defaults.command(for: key(name)) == nil, "\(name)")
         }
     }
@@ -43,7 +45,7 @@ import Testing
         #expect(map.command(for: key("KEY_SHUFFLE")) == .randomDisc)
         // Untouched defaults stay.
         #expect(map.command(for: key("KEY_PLAYPAUSE")) == .toggle)
-        #expect(map.keys.count == 16)
+        #expect(map.keys.count == 19)
     }
 
     @Test func noneUnbindsADefaultKey() throws {
