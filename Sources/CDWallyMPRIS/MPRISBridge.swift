@@ -90,7 +90,8 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
             return .seek(.absolute(max(0, target)))
         case .setPosition(let microseconds): return .seek(.absolute(Double(microseconds) / 1_000_000))
         case .quit: return .quit
-        case .setVolume: return nil
+        // MPRIS: 1.0 is the signal as it is, which is our 100.
+        case .setVolume(let volume): return .volume(.set(volume * 100))
         }
     }
 
@@ -114,6 +115,7 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
             }
         return MPRISState(
             playbackStatus: status, metadata: metadata, canGoNext: loaded, canGoPrevious: loaded,
-            canPlay: !snapshot.wallet.discs.isEmpty, canPause: loaded, canSeek: loaded)
+            canPlay: !snapshot.wallet.discs.isEmpty, canPause: loaded, canSeek: loaded,
+            volume: snapshot.muted ? 0 : snapshot.volume / 100)
     }
 }

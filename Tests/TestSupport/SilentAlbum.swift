@@ -2,9 +2,9 @@ import CDWallyCore
 import Foundation
 
 /// Albums of silence a real player can play in tests: quick to write, any length.
-enum SilentAlbum {
+public enum SilentAlbum {
     /// An album of silent 8 kHz mono WAV files, one per entry of `seconds`.
-    static func make(in folder: RawPath, seconds: [Int]) throws -> Album {
+    public static func make(in folder: RawPath, seconds: [Int]) throws -> Album {
         try FileManager.default.createDirectory(atPath: folder.display, withIntermediateDirectories: true)
         let tracks = try seconds.enumerated().map { offset, length in
             let path = folder.appending("\(offset + 1) quiet.wav")
