@@ -4,13 +4,19 @@ import PackageDescription
 // Layers, each depending only on those above it:
 //   C wrappers (CTagLib, CMPV, CSystemd/CMPRIS, CEvdev, CVips)
 //   CDWallyCore      pure model: tracks, albums, wallet order, M3U parsing
+//   CDWallySystem    OS plumbing several modules share: atomic files, the lock, wake pipes,
+//                    the poll thread, errno text
 //   CDWallyConfig    XDG paths, config file, settings resolution
 //   CDWallyLibrary   tag reading, directory walk, SQLite index, playlist → wallet
 //   CDWallyPlayer    libmpv engine, CD-player rules, per-disc resume
-//   CDWallyRemote    control socket, MPRIS, evdev keys → player commands
+//   CDWallyControl   the control socket: protocol, server, client, its bridge to the player
+//   CDWallyMPRIS     MPRIS over sd-bus and its bridge to the player
+//   CDWallyKeys      evdev media keys and the [keys] table of player commands
 //   CDWallyTerminal  the LCD display and keyboard of `cdwally play`
 //   CDWallyWeb       the web remote: HTTP API, WebSocket events, embedded pages
 //   cdwally          one file per subcommand, wiring
+// cdwally runs on Linux only: it imports Glibc and uses sd-bus, evdev, inotify and
+// SO_PEERCRED, so no Apple platform is declared (SwiftPM has no entry to declare Linux).
 // mpv's pkg-config flags drag in SDL's `-D_REENTRANT`, which SwiftPM refuses with a warning;
 // on Linux the header and library sit on the default paths, so pkg-config is not needed.
 #if os(Linux)
@@ -21,7 +27,6 @@ import PackageDescription
 
 let package = Package(
     name: "cdwally",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "cdwally", targets: ["cdwally"])
     ],
@@ -35,6 +40,7 @@ let package = Package(
         // of pairing codes, sessions, tokens and covers.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -62,29 +68,42 @@ let package = Package(
         .target(name: "CFileSystemType"),
 
         .target(name: "CDWallyCore"),
+        .target(
+            name: "CDWallySystem",
+            dependencies: ["CDWallyCore", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "CDWallyConfig", dependencies: ["CDWallyCore"]),
         .target(
             name: "CDWallyLibrary",
             dependencies: [
-                "CDWallyCore", "CTagLib", "CFileSystemType",
+                "CDWallyCore", "CDWallySystem", "CTagLib", "CFileSystemType",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "CDWallyPlayer",
-            dependencies: ["CDWallyCore", "CMPV", .product(name: "Logging", package: "swift-log")]),
-        .target(
-            name: "CDWallyRemote",
             dependencies: [
-                "CDWallyCore", "CDWallyPlayer", "CMPRIS", "CEvdev",
+                "CDWallyCore", "CDWallySystem", "CMPV", .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(
+            name: "CDWallyControl",
+            dependencies: [
+                "CDWallyCore", "CDWallySystem", "CDWallyPlayer",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["Control/PROTOCOL.md"]),
-        .target(name: "CDWallyTerminal", dependencies: ["CDWallyCore", "CDWallyPlayer"]),
+            exclude: ["PROTOCOL.md"]),
+        .target(
+            name: "CDWallyMPRIS",
+            dependencies: [
+                "CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CMPRIS",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(
+            name: "CDWallyKeys", dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CEvdev"]),
+        .target(name: "CDWallyTerminal", dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyPlayer"]),
         .target(
             name: "CDWallyWeb",
             dependencies: [
-                "CDWallyCore", "CDWallyPlayer", "CVips",
+                "CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CVips",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -96,8 +115,9 @@ let package = Package(
         .executableTarget(
             name: "cdwally",
             dependencies: [
-                "CDWallyCore", "CDWallyConfig", "CDWallyLibrary", "CDWallyPlayer", "CDWallyRemote",
-                "CDWallyTerminal", "CDWallyWeb",
+                "CDWallyCore", "CDWallySystem", "CDWallyConfig", "CDWallyLibrary", "CDWallyPlayer",
+                "CDWallyControl",
+                "CDWallyMPRIS", "CDWallyKeys", "CDWallyTerminal", "CDWallyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -105,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "cdwally-libgen",
             dependencies: [
-                "CDWallyLibrary", "CDWallyCore",
+                "CDWallyLibrary", "CDWallyCore", "CDWallySystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/LibraryGenerator"),
@@ -114,18 +134,33 @@ let package = Package(
         .testTarget(name: "CDWallyConfigTests", dependencies: ["CDWallyConfig"]),
         .target(
             name: "TestSupport",
-            dependencies: ["CDWallyLibrary", "CDWallyCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "CDWallyLibrary", "CDWallyCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/TestSupport"),
         .testTarget(
-            name: "CDWallyLibraryTests", dependencies: ["CDWallyLibrary", "CDWallyCore", "TestSupport"]),
+            name: "CDWallyLibraryTests",
+            dependencies: ["CDWallyLibrary", "CDWallyCore", "CDWallySystem", "TestSupport"]),
         .testTarget(
-            name: "CDWallyPlayerTests", dependencies: ["CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+            name: "CDWallyPlayerTests",
+            dependencies: ["CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
         .testTarget(
-            name: "CDWallyRemoteTests",
-            dependencies: ["CDWallyRemote", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+            name: "CDWallyControlTests",
+            dependencies: [
+                "CDWallyControl", "CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "CDWallySystem",
+                "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "CDWallyMPRISTests",
+            dependencies: ["CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+        .testTarget(
+            name: "CDWallyKeysTests",
+            dependencies: ["CDWallyKeys", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
         .testTarget(
             name: "CDWallyTerminalTests",
-            dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+            dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
         .testTarget(
             name: "CDWallyWebTests",
             dependencies: [

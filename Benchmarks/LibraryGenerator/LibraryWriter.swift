@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyLibrary
+import CDWallySystem
 import Dispatch
 import Foundation
 

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 
 /// Small facts kept about one library between runs, in its state folder

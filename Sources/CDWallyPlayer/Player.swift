@@ -1,13 +1,19 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 import Logging
 
 /// The music player every front end talks to: commands in, snapshots and events out.
 ///
 /// A `Player` owns one libmpv instance for its whole life. Start one per process, send it
-/// `PlayerCommand`s from any task, read `snapshot` whenever a display or a status request
-/// needs it, and subscribe with `events()` (each subscriber gets its own stream). Call
-/// `shutdown()` before exit: it saves every position and tears mpv down.
+/// `PlayerCommand`s from any thread or task, read `snapshot` whenever a display or a status
+/// request needs it, and subscribe with `events()` (each subscriber gets its own stream).
+/// Call `shutdown()` before exit: it saves every position and tears mpv down.
+///
+/// Commands go through one ordered mailbox, whoever sends them (socket, MPRIS, evdev keys,
+/// terminal, wallet watcher): one task takes them in arrival order and carries each out to
+/// the end before the next, so two quick presses are never reordered. Each command's outcome
+/// goes back to its sender: `perform` returns or throws it, `send` hands it to `reply`.
 ///
 /// ```swift
 /// let player = try Player(configuration: configuration, wallet: wallet)
@@ -24,6 +30,13 @@ public final class Player: Sendable {
     private let hub: EventHub
     private let mpv: MPVHandle
     private let store: ResumeStore
+    private let mailbox: AsyncStream<Envelope>.Continuation
+
+    /// One command in the mailbox, with where its outcome goes.
+    private struct Envelope: Sendable {
+        let command: PlayerCommand
+        let reply: PlayerReply
+    }
 
     /// Starts mpv (no sound until the first `play`). `resumeStore` defaults to the one in
     /// `configuration.stateDirectory`; pass one to share it with other readers.
@@ -72,6 +85,17 @@ public final class Player: Sendable {
         Task {
             for await event in events { await engine.handle(event) }
         }
+        let (envelopes, mailbox) = AsyncStream.makeStream(of: Envelope.self)
+        self.mailbox = mailbox
+        Task {
+            for await envelope in envelopes {
+                do throws(PlayerError) {
+                    envelope.reply(.success(try await engine.perform(envelope.command)))
+                } catch {
+                    envelope.reply(.failure(error))
+                }
+            }
+        }
         if case .resumeStateUnreadable(let file, let reason) = store.loadProblem {
             configuration.logger.debug("\(PlayerWarning.resumeStateIgnored(file: file, reason: reason))")
             hub.emit(.warning(.resumeStateIgnored(file: file, reason: reason)))
@@ -80,6 +104,7 @@ public final class Player: Sendable {
 
     deinit {
         // A player dropped without `shutdown()` still stops its mpv thread.
+        mailbox.finish()
         mpv.quit()
     }
 
@@ -100,16 +125,24 @@ public final class Player: Sendable {
         hub.subscribe()
     }
 
-    /// Carries out `command` and returns the state once it took effect: for commands that
-    /// start or move playback, once mpv confirmed it (or did not within 10 s).
-    @discardableResult
-    public func perform(_ command: PlayerCommand) async throws(PlayerError) -> PlayerSnapshot {
-        try await engine.perform(command)
+    /// Queues `command` behind those sent before it and returns at once; `reply` gets its
+    /// outcome once it took effect (on the player's task), as `perform` would return it.
+    /// For threads that must not wait: the evdev reader, the MPRIS bus, the wallet watcher.
+    public func send(
+        _ command: PlayerCommand,
+        reply: @escaping PlayerReply = { _ in }
+    ) {
+        if case .terminated = mailbox.yield(Envelope(command: command, reply: reply)) {
+            reply(.failure(.shutDown))
+        }
     }
 
-    /// Saves every position, flushes the resume file and destroys mpv. Idempotent.
+    /// Saves every position, flushes the resume file and destroys mpv. Idempotent. It does
+    /// not wait its turn in the mailbox, so a command still waiting on mpv cannot hold up an
+    /// exit; commands after it fail with `PlayerError.shutDown`.
     public func shutdown() async {
         await engine.shutdown()
+        mailbox.finish()
     }
 
     /// Starts opening libmpv (some 230 shared libraries) on another thread, so that a command

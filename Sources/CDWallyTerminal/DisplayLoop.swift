@@ -115,8 +115,8 @@ final class DisplayLoop {
             return false
         case .confirmDisc, .eraseDigit:
             break
-        default:
-            if let command = action.playerCommand { commands.yield(command) }
+        case .player(let command):
+            commands.yield(command)
         }
         return true
     }

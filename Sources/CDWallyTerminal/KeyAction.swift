@@ -1,15 +1,9 @@
-/// What a key asks the terminal player to do.
+import CDWallyPlayer
+
+/// What a key asks the terminal player to do: a player command, or one of the display's own.
 public enum KeyAction: Sendable, Hashable {
-    case togglePlay
-    case nextTrack
-    /// Within the first 3 seconds of a track the previous one, else the start of this one.
-    case previousTrack
-    /// Seconds forward (positive) or back (negative).
-    case seek(Double)
-    case nextDisc
-    case previousDisc
-    case randomDisc
-    case stop
+    /// Sent to the player as it is.
+    case player(PlayerCommand)
     /// A digit of a disc number being typed.
     case digit(Int)
     /// Plays the disc whose number was typed.

@@ -1,3 +1,5 @@
+import CDWallyPlayer
+
 /// The keys of `cdwally play` on a terminal, in one table: the decoder's keys map to actions
 /// through it, and the help overlay (and the man page) list it as it stands.
 public struct KeyBinding: Sendable, Hashable {
@@ -14,15 +16,18 @@ public struct KeyBinding: Sendable, Hashable {
     }
 
     public static let table: [KeyBinding] = [
-        KeyBinding("space", "play / pause", [.character(" "): .togglePlay]),
-        KeyBinding("n", "next track", [.character("n"): .nextTrack]),
-        KeyBinding("p", "previous track / restart", [.character("p"): .previousTrack]),
-        KeyBinding("←", "back 10 s", [.left: .seek(-10)]),
-        KeyBinding("→", "forward 10 s", [.right: .seek(10)]),
-        KeyBinding("] PgDn", "next disc", [.character("]"): .nextDisc, .pageDown: .nextDisc]),
-        KeyBinding("[ PgUp", "previous disc", [.character("["): .previousDisc, .pageUp: .previousDisc]),
-        KeyBinding("r", "random disc (not lately)", [.character("r"): .randomDisc]),
-        KeyBinding("s", "stop", [.character("s"): .stop]),
+        KeyBinding("space", "play / pause", [.character(" "): .player(.toggle)]),
+        KeyBinding("n", "next track", [.character("n"): .player(.next)]),
+        KeyBinding("p", "previous track / restart", [.character("p"): .player(.previous)]),
+        KeyBinding("←", "back 10 s", [.left: .player(.seek(.relative(-10)))]),
+        KeyBinding("→", "forward 10 s", [.right: .player(.seek(.relative(10)))]),
+        KeyBinding(
+            "] PgDn", "next disc", [.character("]"): .player(.nextDisc), .pageDown: .player(.nextDisc)]),
+        KeyBinding(
+            "[ PgUp", "previous disc",
+            [.character("["): .player(.previousDisc), .pageUp: .player(.previousDisc)]),
+        KeyBinding("r", "random disc (not lately)", [.character("r"): .player(.randomDisc)]),
+        KeyBinding("s", "stop", [.character("s"): .player(.stop)]),
         KeyBinding(
             "0-9 Enter", "play disc by number",
             Dictionary(

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 
 #if canImport(Glibc)
@@ -14,19 +15,18 @@ import Foundation
 /// Threads: the reading thread owns the decoder; `start` and `stop` come from the display
 /// loop, and `stop` returns only once the thread no longer touches the terminal.
 final class KeyReader: Sendable {
-    /// Milliseconds to wait for the rest of an escape sequence.
-    private static let escapeWait: Int32 = 60
+    /// How long to wait for the rest of an escape sequence.
+    private static let escapeWait: Duration = .milliseconds(60)
 
     private let input: Int32
     private let wake: WakePipe
     private let onKey: @Sendable (Key) -> Void
     private let onEnd: @Sendable () -> Void
-    private let finished = DispatchSemaphore(value: 0)
     private let phase = LockedValue(Phase.idle)
 
     private enum Phase {
         case idle
-        case running
+        case running(PollThread)
         case stopped
     }
 
@@ -40,15 +40,12 @@ final class KeyReader: Sendable {
     }
 
     func start() {
-        let starting = phase.withLock { phase in
-            guard phase == .idle else { return false }
-            phase = .running
-            return true
+        phase.withLock { phase in
+            guard case .idle = phase else { return }
+            phase = .running(
+                PollThread.start(name: "cdwally keys", stopSignal: wake) { [self] thread in readKeys(thread) }
+            )
         }
-        guard starting else { return }
-        let thread = Thread { [self] in readKeys() }
-        thread.name = "cdwally keys"
-        thread.start()
     }
 
     /// Ends the thread and waits for it. Idempotent.
@@ -57,31 +54,23 @@ final class KeyReader: Sendable {
             defer { phase = .stopped }
             return phase
         }
-        if previous == .running {
-            wake.signal()
-            finished.wait()
-        }
+        if case .running(let thread) = previous { thread.stop() }
     }
 
-    private func readKeys() {
-        defer { finished.signal() }
+    private func readKeys(_ thread: PollThread) {
         var decoder = KeyDecoder()
         var buffer = [UInt8](repeating: 0, count: 256)
-        var descriptors = [
-            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
-        ]
+        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
         while true {
-            let ready = poll(&descriptors, 2, decoder.isWaiting ? Self.escapeWait : -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            switch thread.wait(&descriptors, until: decoder.isWaiting ? .now + Self.escapeWait : nil) {
+            case .stopped: return
+            case .failed:
                 onEnd()
                 return
-            }
-            if descriptors[1].revents != 0 { return }
-            if ready == 0 {
+            case .timedOut:
                 for key in decoder.flush() { onKey(key) }
                 continue
+            case .ready: break
             }
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }

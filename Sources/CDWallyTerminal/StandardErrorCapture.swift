@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ final class StandardErrorCapture: Sendable {
     private let copy: Int32
     private let readEnd: Int32
     private let wake: WakePipe
-    private let finished = DispatchSemaphore(value: 0)
+    private let drainer = LockedValue<PollThread?>(nil)
     private let stopped = LockedValue(false)
 
     private init(target: Int32, copy: Int32, readEnd: Int32, wake: WakePipe) {
@@ -56,9 +57,10 @@ final class StandardErrorCapture: Sendable {
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         TerminalRescue.captureStandardError(target: target, copy: copy)
         let capture = StandardErrorCapture(target: target, copy: copy, readEnd: ends[0], wake: wake)
-        let thread = Thread { capture.drain(onLine) }
-        thread.name = "cdwally stderr"
-        thread.start()
+        capture.drainer.set(
+            PollThread.start(name: "cdwally stderr", stopSignal: wake) { thread in
+                capture.drain(thread, onLine)
+            })
         return capture
     }
 
@@ -72,28 +74,24 @@ final class StandardErrorCapture: Sendable {
         guard !wasStopped else { return }
         TerminalRescue.captureStandardError(target: target, copy: nil)
         _ = dup2(copy, target)
-        wake.signal()
-        finished.wait()
+        drainer.current?.stop()
         close(copy)
         close(readEnd)
     }
 
-    private func drain(_ onLine: @Sendable (String) -> Void) {
-        defer { finished.signal() }
+    private func drain(_ thread: PollThread, _ onLine: @Sendable (String) -> Void) {
         var line: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var descriptors = [
-            pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
-        ]
+        var descriptors = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
         func emit() {
             let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
             if !text.isEmpty { onLine(text) }
             line.removeAll()
         }
         while true {
-            guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else { break }
-            let stopping = descriptors[1].revents != 0
+            let woke = thread.wait(&descriptors, until: nil)
+            if case .failed = woke { break }
+            let stopping = woke == .stopped
             // Read until the pipe is empty: when stopping, that is the last of it.
             var ended = false
             while true {

@@ -1,3 +1,5 @@
+import CDWallySystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +9,7 @@
 /// What can go wrong taking over the terminal, each case carrying what its one-line
 /// message needs.
 public enum TerminalError: Error, CustomStringConvertible, Hashable, Sendable {
-    /// A system call on the terminal failed: `call` names it, `message` is strerror's text.
+    /// A system call on the terminal failed: `call` names it, `message` is the errno's text.
     case system(call: String, message: String)
     /// Another display already holds the terminal in this process.
     case alreadyInUse
@@ -27,6 +29,6 @@ public enum TerminalError: Error, CustomStringConvertible, Hashable, Sendable {
     @discardableResult
     static func check(_ status: Int32, _ call: @autoclosure () -> String) throws(TerminalError) -> Int32 {
         guard status == -1 else { return status }
-        throw .system(call: call(), message: String(cString: strerror(errno)))
+        throw .system(call: call(), message: ErrnoText.of(errno))
     }
 }

@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyPlayer
+import CDWallySystem
 
 #if canImport(Glibc)
     import Glibc
@@ -78,13 +79,11 @@ public final class TerminalPlayerUI: Sendable {
 
         let (commands, commandQueue) = AsyncStream.makeStream(of: PlayerCommand.self)
         let player = self.player
-        // Not awaited at the end: a command still waiting on mpv finishes on its own.
+        // Handed on in order to the player's mailbox; a failure comes back as a message.
         Task {
             for await command in commands {
-                do {
-                    try await player.perform(command)
-                } catch {
-                    mailbox.yield(.message("\(error)"))
+                player.send(command) { result in
+                    if case .failure(let error) = result { mailbox.yield(.message("\(error)")) }
                 }
             }
         }

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 
 /// Allows at most `limit` events per sliding `window`: pairing attempts and failed logins

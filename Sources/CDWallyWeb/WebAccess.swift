@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 
 /// Who may use the web remote (docs/PRODUCT.md §6): one-time pairing codes, browser sessions

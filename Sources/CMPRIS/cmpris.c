@@ -67,8 +67,15 @@ static int on_method(sd_bus_message *message, void *userdata, sd_bus_error *erro
     int method = lookup(method_names, METHOD_COUNT, sd_bus_message_get_member(message));
     if (method < 0) return -EOPNOTSUPP;
     int r = handlers->call(handlers->context, (CMPRISMethod)method, message, error);
-    if (r < 0) return r;
+    /* 1: the handler answers later, once the player carried the command out. */
+    if (r != 0) return r;
     return sd_bus_reply_method_return(message, NULL);
+}
+
+int cmpris_reply(sd_bus_message *call, const char *error_name, const char *error_message) {
+    if (error_name == NULL) return sd_bus_reply_method_return(call, NULL);
+    sd_bus_error error = SD_BUS_ERROR_MAKE_CONST(error_name, error_message);
+    return sd_bus_reply_method_error(call, &error);
 }
 
 static int on_get(sd_bus *bus, const char *path, const char *interface, const char *name,

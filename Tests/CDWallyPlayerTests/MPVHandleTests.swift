@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: ["flac", "mp3", "opus"])
     func rendersAnAlbumWithNoSampleLostOrAdded(format: String) async throws {
         let fixture = try GaplessFixture(format)
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let wav = directory.file("out.wav")
         let recorder = MPVEventRecorder()
@@ -46,7 +46,7 @@ import Testing
         // The 400 Hz tone at 8 kHz repeats every 20 samples exactly, so any sample lost,
         // added or altered at a join breaks the period.
         let fixture = try GaplessFixture("flac")
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let wav = directory.file("out.wav")
         let recorder = MPVEventRecorder()
@@ -66,7 +66,7 @@ import Testing
 
     @Test func reportsAMissingFileAndPlaysOn() async throws {
         let fixture = try GaplessFixture("flac")
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let wav = directory.file("out.wav")
         let recorder = MPVEventRecorder()
@@ -91,7 +91,7 @@ import Testing
 
     @Test func resumesWithAPerFileStartThatLeavesLaterTracksWhole() async throws {
         let fixture = try GaplessFixture("flac")
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let wav = directory.file("out.wav")
         let recorder = MPVEventRecorder()
@@ -117,7 +117,7 @@ import Testing
 
     @Test func opensFileNamesThatAreNotUTF8() async throws {
         let fixture = try GaplessFixture("flac")
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let wav = directory.file("out.wav")
         // "café.flac" spelled in Latin-1: 0xE9 alone is not UTF-8.

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func skipsAMissingFileMidAlbumAndPlaysOn() async throws {
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         let paths = try FixtureWallet.copies("flac", into: directory)
         try FileManager.default.removeItem(atPath: paths[1].display)
         let album = try FixtureWallet.album("flac", paths: paths)
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func reportsADiscWhereNothingPlaysAndDoesNotGoOn() async throws {
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         let paths = try FixtureWallet.copies("flac", into: directory)
         for path in paths { try FileManager.default.removeItem(atPath: path.display) }
         let album = try FixtureWallet.album("flac", paths: paths)
@@ -168,7 +168,7 @@ import Testing
     }
 
     @Test func listsAudioDevices() throws {
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let devices = try Player.audioDevices(
             configuration: PlayerConfiguration(stateDirectory: directory.path))

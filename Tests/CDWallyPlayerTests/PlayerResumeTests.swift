@@ -104,7 +104,7 @@ import Testing
 
     @Test(arguments: DamagedResumeFile.allCases)
     func ignoresADamagedResumeFileWithAWarning(damage: DamagedResumeFile) async throws {
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         let state = directory.url.appendingPathComponent("state")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         try damage.contents.write(to: state.appendingPathComponent("resume.json"))

@@ -1,5 +1,7 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
@@ -9,7 +11,7 @@ import Testing
     private let disc = AlbumID(identityKey: "artist\u{1F}album")
 
     @Test func aMissingFileIsAnEmptyStore() throws {
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = ResumeStore(directory: directory.path.appending("state"))
         #expect(store.loadProblem == nil)
@@ -18,7 +20,7 @@ import Testing
     }
 
     @Test func savesAndReadsBackEveryField() throws {
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let state = directory.path.appending("state/nested")
         // Latin-1 "é": not UTF-8, so it must survive as bytes.
@@ -46,7 +48,7 @@ import Testing
     }
 
     @Test func leavesNoTemporaryFilesBehind() throws {
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = ResumeStore(directory: directory.path)
         for second in 0..<20 {
@@ -64,7 +66,7 @@ import Testing
     }
 
     @Test func reportsAFolderItCannotWriteOnce() throws {
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         // A file where the folder should be: no permission trick needed, so it fails as root too.
         try Data("x".utf8).write(to: directory.file("blocked"))

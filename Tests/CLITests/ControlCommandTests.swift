@@ -96,6 +96,26 @@ import Testing
         #expect(gone.stderr.split(separator: "\n").count == 1)
     }
 
+    /// A media-key binding runs `cdwally toggle`; a config file broken after the player
+    /// started must not silence it (control commands read no config).
+    @Test func controlCommandsNeedNoConfigFile() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let serve = try await startServe(cli, library)
+        try FileManager.default.createDirectory(
+            atPath: cli.home + "/config/cdwally", withIntermediateDirectories: true)
+        try "capacity = = 3\n[keys\nKEY_A = \"\nlibrary = [1, \n".write(
+            toFile: cli.home + "/config/cdwally/config.toml", atomically: true, encoding: .utf8)
+        #expect(try await cli.run(["discs", "--library", library.root]).status == 78)
+
+        let toggled = try await cli.run(["toggle", "--json"])
+        #expect(toggled.status == 0, "\(toggled.stderr)")
+        #expect(try await status(cli)["state"] as? String == "playing")
+        #expect(try await cli.run(["quit"]).status == 0)
+        #expect(try await serve.wait() == 0)
+    }
+
     @Test func onePlayerPerUserAndPlayNHandsOver() async throws {
         let cli = try CLI()
         defer { cli.remove() }

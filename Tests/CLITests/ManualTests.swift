@@ -98,18 +98,13 @@ import Testing
     }
 
     @Test func listsTheDefaultKeyMapAndEveryAction() throws {
-        let actionSource = try Self.source("Sources/CDWallyRemote/Input/MediaKeyAction.swift")
-        // `case playPause = "play-pause"` or `case play`: the raw value is the name users write.
-        var actions: [String: String] = [:]
-        for line in actionSource.split(separator: "\n") {
-            let parts = Self.matches(of: #"^\s*case (\w+)(?: = "([a-z-]+)")?$"#, in: String(line), group: 1)
-            guard let name = parts.first else { continue }
-            actions[name] = Self.matches(of: #"= "([a-z-]+)""#, in: String(line), group: 1).first ?? name
-        }
+        let namesSource = try Self.source("Sources/CDWallyKeys/KeyActionName.swift")
+        // `("play-pause", .toggle)`: the name users write, and the command it stands for.
+        let names = Self.matches(of: #"\("([a-z-]+)", \."#, in: namesSource, group: 1)
+        let actions = Dictionary(names.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
         try #require(actions.count >= 11)
-        let mapSource = try Self.source("Sources/CDWallyRemote/Input/KeyMap.swift")
-        let pairs = Self.matchGroups(
-            of: #"\("(KEY_[A-Z0-9_]+)", (?:MediaKeyAction)?\.(\w+)\)"#, in: mapSource)
+        let mapSource = try Self.source("Sources/CDWallyKeys/KeyMap.swift")
+        let pairs = Self.matchGroups(of: #"\("(KEY_[A-Z0-9_]+)", "([a-z-]+)"\)"#, in: mapSource)
         try #require(pairs.count >= 14 && pairs.allSatisfy { $0.count == 3 })
 
         let manual = try Page(path: Self.manualPath)
@@ -137,7 +132,7 @@ import Testing
     }
 
     @Test func carriesTheControlProtocol() throws {
-        let protocolText = try Self.source("Sources/CDWallyRemote/Control/PROTOCOL.md")
+        let protocolText = try Self.source("Sources/CDWallyControl/PROTOCOL.md")
         // The first cell of every table row: the request commands and the error codes.
         var names = Self.matches(of: #"(?m)^\| `([a-zA-Z-]+)` \|"#, in: protocolText, group: 1)
         // The fields of the status object: the bullets of the section that describes it.

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 
 /// Album covers as files, for MPRIS's `mpris:artUrl`: the picture embedded in the first

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 
 /// Hands every player event to every subscriber, each through its own `AsyncStream`, so
 /// several front ends (display, socket, MPRIS) listen at once.

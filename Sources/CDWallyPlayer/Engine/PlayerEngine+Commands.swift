@@ -40,6 +40,8 @@ extension PlayerEngine {
             setSleep(request)
         case .updateWallet(let wallet):
             update(wallet)
+        case .volume(let change):
+            try changeVolume(change)
         case .quit:
             await shutdown()
         }

@@ -66,11 +66,6 @@ enum MPVNode: Sendable, Equatable {
         return nil
     }
 
-    var flagValue: Bool? {
-        if case .flag(let value) = self { return value }
-        return nil
-    }
-
     subscript(key: String) -> MPVNode? {
         if case .map(let map) = self { return map[key] }
         return nil

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 
 /// Every disc's saved place, and the disc played last, kept in `resume.json` in the state

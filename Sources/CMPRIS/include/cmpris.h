@@ -61,7 +61,8 @@ typedef enum __attribute__((enum_extensibility(closed))) CMPRISProperty {
 /*
  * What the object calls. Each returns >= 0 on success, or a negative errno with
  * `error` set (sd_bus_error_set) to make the caller's reply an error. `call`
- * reads the arguments from `message`; the reply is sent here. `get` appends one
+ * reads the arguments from `message`; on 0 the reply is sent here, on 1 the
+ * handler took a reference to `message` and answers later with cmpris_reply. `get` appends one
  * value of the property's type to `reply`; `set` reads one from `value`.
  */
 typedef struct CMPRISHandlers {
@@ -87,6 +88,10 @@ int cmpris_emit_seeked(sd_bus *bus, int64_t position_us);
 
 /* The D-Bus name of a property, e.g. "PlaybackStatus". */
 const char *cmpris_property_name(CMPRISProperty property);
+
+/* Answers a method call whose handler returned 1: an empty return when
+ * `error_name` is NULL, else that D-Bus error with `error_message`. */
+int cmpris_reply(sd_bus_message *call, const char *error_name, const char *error_message);
 
 /* A non-blocking, close-on-exec eventfd, or a negative errno. */
 int cmpris_eventfd_open(void);

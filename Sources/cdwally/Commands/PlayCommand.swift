@@ -1,8 +1,9 @@
 import ArgumentParser
+import CDWallyControl
 import CDWallyCore
 import CDWallyLibrary
+import CDWallyMPRIS
 import CDWallyPlayer
-import CDWallyRemote
 import CDWallyTerminal
 import Foundation
 
@@ -43,7 +44,8 @@ struct PlayCommand: AsyncParsableCommand {
             case .alreadyRunning(let error):
                 // One player per user: `play N` hands the disc to the one that runs.
                 guard let disc else { throw error }
-                switch try ControlLink.send(.play(disc: disc, fromStart: fromStart), environment: environment)
+                switch try ControlLink.send(
+                    .command(.play(disc: disc, fromStart: fromStart)), environment: environment)
                 {
                 case .ok(let status): context.print(StatusView.render(status))
                 case .failure(let failure): throw failure
@@ -70,7 +72,7 @@ struct PlayCommand: AsyncParsableCommand {
                 ? TerminalPlayerUI(player: host.player, environment: environment) : nil
             SignalWaiter.onSignal { signal in
                 if signal == SIGWINCH { display?.terminalResized() }
-                if SignalWaiter.stopSignals.contains(signal) { host.requestShutdown() }
+                if SignalWaiter.stopSignals.contains(signal) { host.send(.quit) }
             }
             host.serveControl(server, gate: gate)
             host.startMPRIS(

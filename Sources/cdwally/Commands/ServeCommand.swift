@@ -1,8 +1,10 @@
 import ArgumentParser
+import CDWallyControl
 import CDWallyCore
+import CDWallyKeys
 import CDWallyLibrary
+import CDWallyMPRIS
 import CDWallyPlayer
-import CDWallyRemote
 import Logging
 
 struct ServeCommand: AsyncParsableCommand {
@@ -74,7 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
             SignalWaiter.onSignal { signal in
                 guard SignalWaiter.stopSignals.contains(signal) else { return }
                 logger.info("\(SignalWaiter.name(signal)): saving positions and stopping")
-                host.requestShutdown()
+                host.send(.quit)
             }
             host.serveControl(server, gate: gate)
             host.startMPRIS(

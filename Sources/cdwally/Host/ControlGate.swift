@@ -1,5 +1,6 @@
+import CDWallyControl
 import CDWallyCore
-import CDWallyRemote
+import CDWallySystem
 
 /// Answers control requests for a player that may not exist yet: the socket is claimed
 /// first (one player per user, decided before mpv starts), the player joins once built.
@@ -14,11 +15,6 @@ final class ControlGate: Sendable {
         guard let host = host.current else {
             return .failure(ControlFailure(code: .busy, message: "the player is still starting; try again"))
         }
-        if request == .quit {
-            // The host winds down (saving positions) once it has answered.
-            host.requestShutdown()
-            return .ok(ControlStatus(snapshot: host.player.snapshot))
-        }
-        return await host.player.respond(to: request)
+        return await host.respond(to: request)
     }
 }

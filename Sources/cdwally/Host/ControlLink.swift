@@ -1,6 +1,6 @@
+import CDWallyControl
 import CDWallyCore
 import CDWallyLibrary
-import CDWallyRemote
 import Logging
 
 /// Where this user's player listens, for the commands that talk to it and the ones that

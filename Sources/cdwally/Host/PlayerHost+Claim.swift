@@ -1,4 +1,4 @@
-import CDWallyRemote
+import CDWallyControl
 
 extension PlayerHost {
     /// What starting a player came to: the control socket is ours, or another player of

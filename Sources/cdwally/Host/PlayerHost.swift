@@ -1,17 +1,21 @@
+import CDWallyControl
 import CDWallyCore
+import CDWallyKeys
 import CDWallyLibrary
+import CDWallyMPRIS
 import CDWallyPlayer
-import CDWallyRemote
+import CDWallySystem
 import Foundation
 import Logging
 
 /// A running player and everything around it, for `play` and `serve`: the wallet kept in
 /// step with the disk, MPRIS on the session bus, evdev keys when asked for, and a clean
-/// shutdown on a signal, MPRIS `Quit` or the user's `q`, with every position saved.
+/// shutdown on a signal, `cdwally quit`, MPRIS `Quit` or the user's `q`, with every
+/// position saved.
 ///
-/// Threads: created and awaited from the command's task; front ends call in from their own
-/// threads through `player` (thread-safe) and `requestShutdown()`.
-final class PlayerHost: Sendable {
+/// Every front end sends its commands here (`send`), from its own thread: `quit` is the one
+/// way to end the process, whoever asks; the rest go into the player's ordered mailbox.
+final class PlayerHost: PlayerInbox {
     let player: Player
     let logger: Logger
     private let watcher = WalletWatcher()
@@ -41,8 +45,12 @@ final class PlayerHost: Sendable {
             service: service, playlist: context.playlistOverride, capacity: context.settings.capacity,
             initial: report,
             logger: Logger(label: "cdwally.library")
-        ) { [player] report in
-            Task { _ = try? await player.perform(.updateWallet(report.wallet)) }
+        ) { [player, logger] report in
+            player.send(.updateWallet(report.wallet)) { result in
+                if case .failure(let error) = result, error != .shutDown {
+                    logger.warning("the new wallet was not taken: \(error)")
+                }
+            }
         }
         return host
     }
@@ -56,9 +64,7 @@ final class PlayerHost: Sendable {
     /// Offers the player on the session bus as `org.mpris.MediaPlayer2.cdwally`. With no
     /// session bus (a headless box) it says so at debug level and goes on without.
     func startMPRIS(coverCache: CoverArtCache) {
-        let bridge = MPRISBridge(
-            player: player, coverFile: { coverCache.coverFile(for: $0) },
-            onQuit: { [weak self] in self?.requestShutdown() })
+        let bridge = MPRISBridge(player: player, inbox: self, coverFile: { coverCache.coverFile(for: $0) })
         do {
             let server = try bridge.start(logger: Logger(label: "cdwally.mpris"))
             mpris.set(server)
@@ -71,14 +77,16 @@ final class PlayerHost: Sendable {
 
     /// Reads media keys from evdev devices (`serve --input`).
     func startKeys(selection: InputSelection, keyMap: KeyMap) throws {
-        let player = self.player
         let logger = Logger(label: "cdwally.input")
         let reader = InputKeyReader(
             selection: selection, keyMap: keyMap,
             onNotice: { notice in PlayerHost.log(notice, logger) },
-            onPress: { action, device in
-                logger.debug("key \(action.rawValue) from \(device)")
-                Task { _ = try? await player.perform(action.playerCommand) }
+            onPress: { [weak self] press, device in
+                let key = "key \(press.key.name) (\(KeyActionName.name(of: press.command))) from \(device)"
+                logger.debug("\(key)")
+                self?.send(press.command) { result in
+                    if case .failure(let error) = result { logger.warning("\(key): \(error)") }
+                }
             })
         try reader.start()
         keys.set(reader)
@@ -98,7 +106,17 @@ final class PlayerHost: Sendable {
         stops.withLock { $0.append(stop) }
     }
 
-    /// Returns once `requestShutdown()` was called (by a signal, MPRIS Quit or the user).
+    /// Carries a front end's command out: `quit` asks the command to wind down (answered at
+    /// once with the state; positions are saved on the way out), the rest go to the player.
+    func send(_ command: PlayerCommand, reply: @escaping PlayerReply = { _ in }) {
+        guard command == .quit else { return player.send(command, reply: reply) }
+        requestShutdown()
+        reply(.success(player.snapshot))
+    }
+
+    var snapshot: PlayerSnapshot { player.snapshot }
+
+    /// Returns once `requestShutdown()` was called (by `quit`, the end of a disc or the user).
     func waitForShutdownRequest() async {
         await withCheckedContinuation { continuation in
             let alreadyDone = done.withLock { isDone in

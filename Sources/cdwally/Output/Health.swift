@@ -2,7 +2,8 @@ import CDWallyConfig
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
-import CDWallyRemote
+import CDWallyControl
+import CDWallyKeys
 import CDWallyWeb
 import Foundation
 

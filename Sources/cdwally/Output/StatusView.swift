@@ -1,4 +1,4 @@
-import CDWallyRemote
+import CDWallyControl
 
 /// A running player's state in two lines for people:
 /// `▶ Playing  Disc 2  Track 3/12  1:23 / 4:05` and `  Artist — Album — Title`.

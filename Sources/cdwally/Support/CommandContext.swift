@@ -47,6 +47,12 @@ struct CommandContext {
         }
     }
 
+    /// Runs a command body that needs no settings (the control commands), with the same
+    /// one line and exit code for a failure; no config file is read, so none can stop it.
+    static func runWithoutConfig(_ body: () throws -> Void) throws {
+        do { try body() } catch { throw exit(for: error, context: nil) }
+    }
+
     private init(_ global: GlobalOptions) throws {
         let settings = try Settings.resolve(
             flags: .init(

@@ -1,8 +1,10 @@
 import CDWallyConfig
+import CDWallyControl
 import CDWallyCore
+import CDWallyKeys
 import CDWallyLibrary
 import CDWallyPlayer
-import CDWallyRemote
+import CDWallySystem
 import CDWallyTerminal
 import CDWallyWeb
 

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Logging
 
 /// Log lines on stderr, one per message. Under systemd (`$JOURNAL_STREAM` set) each line

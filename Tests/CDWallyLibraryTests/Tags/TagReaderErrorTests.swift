@@ -1,5 +1,6 @@
 import CDWallyCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CDWallyLibrary

@@ -1,4 +1,5 @@
 import CDWallyCore
+import TestSupport
 import Testing
 
 @testable import CDWallyLibrary

@@ -1,5 +1,6 @@
 import CDWallyCore
 import Foundation
+import TestSupport
 
 /// Albums and wallets built straight from the gapless fixtures: disc "flac", "mp3" and
 /// "opus", three tracks of about four seconds each.
@@ -28,7 +29,7 @@ enum FixtureWallet {
     }
 
     /// Copies one format's tracks into `directory`, for tests that remove or spoil a file.
-    static func copies(_ format: String, into directory: TestDirectory) throws -> [RawPath] {
+    static func copies(_ format: String, into directory: TemporaryDirectory) throws -> [RawPath] {
         try GaplessFixture(format).album.tracks.map { track in
             let source = GaplessFixture.directory.appendingPathComponent(track.file)
             let target = directory.file(source.lastPathComponent)

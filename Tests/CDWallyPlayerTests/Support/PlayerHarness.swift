@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 import TestSupport
 
@@ -17,16 +18,16 @@ final class PlayerHarness: Sendable {
     let player: Player
     /// The player's resume store, shared so tests see what it recorded before it is written.
     let store: ResumeStore
-    let directory: TestDirectory
+    let directory: TemporaryDirectory
     private let recorded = LockedValue<[PlayerEvent]>([])
     private let listener: Task<Void, Never>
 
     init(
         wallet: Wallet, output: Output = .null, endOfDisc: EndOfDiscAction = .stop,
         repeatWallet: Bool = false,
-        audioDevice: String? = nil, fallBackToNullOutput: Bool = false, directory: TestDirectory? = nil
+        audioDevice: String? = nil, fallBackToNullOutput: Bool = false, directory: TemporaryDirectory? = nil
     ) throws {
-        let directory = try directory ?? TestDirectory()
+        let directory = try directory ?? TemporaryDirectory()
         var options: [(name: String, value: String)] = []
         switch output {
         case .null: options = [("ao", "null")]

@@ -1,7 +1,8 @@
 import ArgumentParser
-import CDWallyRemote
+import CDWallyControl
+import CDWallyPlayer
 
-struct DiscCommand: ParsableCommand {
+struct DiscCommand: ControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "disc",
         abstract: "Change disc: a wallet position, next, prev, or random (one not played lately).")
@@ -15,32 +16,30 @@ struct DiscCommand: ParsableCommand {
     var fromStart = false
 
     func validate() throws {
-        guard let choice = Self.parse(choice) else {
+        guard let command = Self.parse(choice) else {
             throw ValidationError("disc takes a wallet position (1, 2, …), next, prev or random.")
         }
-        if fromStart, case .number = choice {
+        if fromStart, case .play = command {
         } else if fromStart {
             throw ValidationError("--from-start goes with a disc number.")
         }
     }
 
-    func run() throws {
-        guard let choice = Self.parse(choice) else { return }
-        let request: ControlRequest =
-            if case .number(let position) = choice, fromStart {
-                .play(disc: position, fromStart: true)
-            } else {
-                .disc(choice)
-            }
-        try ControlCommand.run(request, global: options.global, json: options.json)
+    var request: ControlRequest? {
+        guard let command = Self.parse(choice) else { return nil }
+        if case .play(let position, _) = command {
+            return .command(.play(disc: position, fromStart: fromStart))
+        }
+        return .command(command)
     }
 
-    static func parse(_ text: String) -> DiscChoice? {
+    /// The words `disc` takes, as the player commands they stand for.
+    static func parse(_ text: String) -> PlayerCommand? {
         switch text.lowercased() {
-        case "next": .next
-        case "prev", "previous": .previous
-        case "random": .random
-        default: Int(text).flatMap { $0 >= 1 ? .number($0) : nil }
+        case "next": .nextDisc
+        case "prev", "previous": .previousDisc
+        case "random": .randomDisc
+        default: Int(text).flatMap { $0 >= 1 ? .play(disc: $0, fromStart: false) : nil }
         }
     }
 }

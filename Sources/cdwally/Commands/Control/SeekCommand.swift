@@ -1,7 +1,7 @@
 import ArgumentParser
-import CDWallyRemote
+import CDWallyControl
 
-struct SeekCommand: ParsableCommand {
+struct SeekCommand: ControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "seek",
         abstract: "Seek in the current track: +10 and -10 move, 90 or 1:30 jump to a place.")
@@ -20,10 +20,9 @@ struct SeekCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        guard let (seconds, relative) = Self.parse(target[0]) else { return }
-        try ControlCommand.run(
-            .seek(seconds: seconds, relative: relative), global: options.global, json: options.json)
+    var request: ControlRequest? {
+        guard target.count == 1, let (seconds, relative) = Self.parse(target[0]) else { return nil }
+        return .command(.seek(relative ? .relative(seconds) : .absolute(seconds)))
     }
 
     /// "+10" → (10, relative), "-2.5" → (-2.5, relative), "90" → (90, absolute), "1:30" → (90, absolute).

@@ -1,0 +1,110 @@
+import CDWallyCore
+import CDWallySystem
+import Dispatch
+import Glibc
+import Logging
+
+/// One client's connection to the control server, served on a thread of its own so a
+/// slow or silent client never holds up the player or other clients.
+///
+/// It answers each request line in order. A client that sends no complete line within
+/// `requestTimeout` (counted from the connection or the last answer) is hung up on; so is
+/// one that does not take its answer within that time. When the server stops, a request
+/// already in the handler still gets its answer; an idle connection is closed at once.
+///
+/// Created on the accept thread, then owned by its own thread: `run()` is its only entry
+/// point once that starts (hence `@unchecked Sendable`, for the hand-over alone).
+final class ControlConnection: @unchecked Sendable {
+    private let socket: UnixSocket
+    private let stop: WakePipe
+    private let requestTimeout: Duration
+    private let handler: ControlServer.Handler
+    private let logger: Logger
+    private var lines = LineBuffer(limit: ControlProtocol.maximumLineLength)
+
+    init(
+        socket: UnixSocket, stop: WakePipe, requestTimeout: Duration,
+        handler: @escaping ControlServer.Handler,
+        logger: Logger
+    ) {
+        self.socket = socket
+        self.stop = stop
+        self.requestTimeout = requestTimeout
+        self.handler = handler
+        self.logger = logger
+    }
+
+    /// Serves requests until the client hangs up, goes quiet or the server stops; then
+    /// closes the socket.
+    func run() {
+        defer { socket.close() }
+        var deadline = ContinuousClock.now + requestTimeout
+        while true {
+            switch socket.wait(for: POLLIN, until: deadline, stop: stop) {
+            case .stopped: return
+            case .timedOut:
+                logger.debug("control: closing a connection that sent no request for \(requestTimeout)")
+                return
+            case .ready: break
+            }
+            switch socket.receive() {
+            case .nothing: continue
+            case .end:
+                // A client may send its last request without a newline and shut down its side.
+                if let last = lines.finish() { _ = answer(last) }
+                return
+            case .bytes(let bytes):
+                for item in lines.append(bytes) {
+                    guard answer(item) else { return }
+                    deadline = ContinuousClock.now + requestTimeout
+                    if stop.isSignalled { return }
+                }
+            }
+        }
+    }
+
+    /// Answers one line; false when the answer could not be delivered.
+    private func answer(_ item: LineBuffer.Item) -> Bool {
+        let response: ControlResponse
+        switch item {
+        case .tooLong:
+            response = .failure(
+                ControlFailure(
+                    code: .badRequest,
+                    message: "bad request: the line is longer than \(ControlProtocol.maximumLineLength) bytes"
+                ))
+        case .line(let bytes):
+            if ControlProtocol.isBlank(bytes) { return true }
+            do {
+                response = call(try ControlRequest(line: bytes))
+            } catch {
+                response = .failure(error)
+            }
+        }
+        // No stop signal here: an answer already worked out is still delivered.
+        let delivered = socket.sendAll(
+            ControlProtocol.line(response.json), until: ContinuousClock.now + requestTimeout, stop: nil)
+        if !delivered { logger.debug("control: a client did not take its answer; closing its connection") }
+        return delivered
+    }
+
+    /// Runs the async handler and waits for it. Blocking is fine here: this is the
+    /// connection's own thread, not one of the concurrency pool's.
+    private func call(_ request: ControlRequest) -> ControlResponse {
+        let result = HandlerResult()
+        let handler = handler
+        Task {
+            let response = await handler(request)
+            result.value.withLock { $0 = response }
+            result.done.signal()
+        }
+        result.done.wait()
+        return result.value.withLock { $0! }
+    }
+
+    /// Where the handler's task leaves its answer for the waiting thread.
+    private final class HandlerResult: Sendable {
+        let value = LockedValue<ControlResponse?>(nil)
+        let done = DispatchSemaphore(value: 0)
+    }
+}

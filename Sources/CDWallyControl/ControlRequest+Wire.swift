@@ -1,0 +1,70 @@
+import CDWallyCore
+import CDWallyPlayer
+
+extension ControlRequest {
+    /// The `command` value on the wire. A command with no verb in `ControlVerb.table` (a new
+    /// wallet) has no wire form; its name is one no player knows, so it is refused, not misread.
+    var commandName: String {
+        switch self {
+        case .status: "status"
+        case .command(let command):
+            wire(command)?.name ?? String("\(command)".prefix { $0.isLetter || $0.isNumber })
+        }
+    }
+
+    /// The request as the protocol writes it.
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("version", .int(ControlProtocol.version)), ("command", .string(commandName)),
+        ]
+        if case .command(let command) = self { members += wire(command)?.fields ?? [] }
+        return .object(members)
+    }
+
+    private func wire(_ command: PlayerCommand) -> (name: String, fields: [(String, JSONValue)])? {
+        for verb in ControlVerb.table {
+            if let fields = verb.write(command) { return (verb.name, fields) }
+        }
+        return nil
+    }
+
+    /// Reads one request line. What it throws is the error answer to send back.
+    init(line: [UInt8]) throws(ControlFailure) {
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: line)
+        } catch {
+            throw .badRequest("the line is \(error)")
+        }
+        try self.init(json: json)
+    }
+
+    /// Reads a parsed request: a version this build speaks, a known command and its fields.
+    /// Unknown fields are ignored, so a newer client's additions do not break an older player.
+    init(json: JSONValue) throws(ControlFailure) {
+        guard case .object = json else { throw .badRequest("a request must be a JSON object") }
+        guard let version = json["version"]?.intValue else {
+            throw .badRequest("\"version\" must be an integer (this player speaks version 1)")
+        }
+        if version > ControlProtocol.version {
+            throw ControlFailure(
+                code: .unsupportedVersion,
+                message: "protocol version \(version) is newer than this player speaks "
+                    + "(\(ControlProtocol.version)); update the player or use an older client")
+        }
+        guard version >= 1 else { throw .badRequest("\"version\" must be 1 or more, not \(version)") }
+        guard let name = json["command"]?.stringValue else {
+            throw .badRequest("\"command\" must be a string")
+        }
+        if name == "status" {
+            self = .status
+        } else if let verb = ControlVerb.named(name) {
+            self = .command(try verb.read(json))
+        } else {
+            let known = ControlVerb.table.map(\.name) + ["status"]
+            throw ControlFailure(
+                code: .unknownCommand,
+                message: "unknown command \"\(name)\"; known: \(known.joined(separator: ", "))")
+        }
+    }
+}

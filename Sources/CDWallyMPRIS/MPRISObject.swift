@@ -1,0 +1,132 @@
+import CMPRIS
+import CSystemd
+
+/// The Swift side of `/org/mpris/MediaPlayer2`: answers the method calls and property
+/// reads that the vtables in CMPRIS forward, from the state the server last received and
+/// the position the delegate reports, and passes permitted commands to the delegate.
+///
+/// Owned by the bus thread: sd-bus calls in only from `sd_bus_process` there, and only
+/// that thread sets `state`. `handlers` carries an unretained pointer to `self`; the bus
+/// loop keeps this object alive until the connection holding the vtables is closed.
+final class MPRISObject {
+    var state: MPRISState
+    private let options: MPRISOptions
+    private let delegate: any MPRISDelegate
+    private let mailbox: MPRISMailbox
+    let handlers: UnsafeMutablePointer<CMPRISHandlers>
+
+    init(state: MPRISState, options: MPRISOptions, delegate: any MPRISDelegate, mailbox: MPRISMailbox) {
+        self.state = state
+        self.mailbox = mailbox
+        self.options = options
+        self.delegate = delegate
+        handlers = .allocate(capacity: 1)
+        handlers.initialize(
+            to: CMPRISHandlers(
+                context: nil,
+                call: { context, method, message, error in
+                    MPRISObject.from(context).call(method, BusMessage(message!), error)
+                },
+                get: { context, property, reply, _ in
+                    MPRISObject.from(context).get(property, BusMessage(reply!))
+                },
+                set: { context, property, value, error in
+                    MPRISObject.from(context).set(property, BusMessage(value!), error)
+                }))
+        handlers.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        handlers.deinitialize(count: 1)
+        handlers.deallocate()
+    }
+
+    private static func from(_ context: UnsafeMutableRawPointer?) -> MPRISObject {
+        Unmanaged<MPRISObject>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    /// The method names of the Player interface, as the commands they ask for. MPRIS wants
+    /// a call a `Can…` property forbids to do nothing, so those are answered at once.
+    private func call(
+        _ method: CMPRISMethod, _ message: BusMessage, _ error: UnsafeMutablePointer<sd_bus_error>?
+    ) -> Int32 {
+        do throws(MPRISError) {
+            let command: MPRISCommand?
+            switch method {
+            case .raise: command = nil  // CanRaise is false: there is no window to raise
+            case .quit: command = options.canQuit ? .quit : nil
+            case .next: command = .next
+            case .previous: command = .previous
+            case .pause: command = .pause
+            case .playPause: command = .playPause
+            case .stop: command = .stop
+            case .play: command = .play
+            case .seek: command = .seek(offsetMicroseconds: try message.readInt64())
+            case .setPosition:
+                let track = try message.readString(type: "o")
+                let position = try message.readInt64()
+                command = state.setPositionCommand(trackObjectPath: track, microseconds: position)
+            case .openUri:
+                return sd_bus_error_set(
+                    error, "org.freedesktop.DBus.Error.NotSupported",
+                    "cdwally plays the albums of its CDs playlist and cannot open a URI")
+            }
+            guard let command, state.allows(command) else { return 0 }
+            delegate.perform(command, reply: MPRISReply(call: message.retainedCall(), mailbox: mailbox))
+            return 1
+        } catch {
+            return error.status
+        }
+    }
+
+    private func get(_ property: CMPRISProperty, _ reply: BusMessage) -> Int32 {
+        do throws(MPRISError) {
+            switch property {
+            case .canQuit: try reply.append(options.canQuit)
+            case .canRaise: try reply.append(false)
+            case .hasTrackList: try reply.append(false)
+            case .identity: try reply.append(options.identity)
+            case .desktopEntry: try reply.append(options.desktopEntry ?? "")
+            case .supportedUriSchemes: try reply.append(["file"])
+            case .supportedMimeTypes: try reply.append(options.supportedMimeTypes)
+            case .playbackStatus: try reply.append(state.playbackStatus.rawValue)
+            case .rate, .minimumRate, .maximumRate:
+                try reply.append(1.0)
+            case .metadata: try reply.append(metadata: state.metadata)
+            case .volume: try reply.append(state.volume)
+            case .position: try reply.append(delegate.positionMicroseconds())
+            case .canGoNext: try reply.append(state.canGoNext)
+            case .canGoPrevious: try reply.append(state.canGoPrevious)
+            case .canPlay: try reply.append(state.canPlay)
+            case .canPause: try reply.append(state.canPause)
+            case .canSeek: try reply.append(state.canSeek)
+            case .canControl: try reply.append(true)
+            }
+            return 0
+        } catch {
+            return error.status
+        }
+    }
+
+    /// Volume is the only writable property; sd-bus refuses writes to the others.
+    private func set(
+        _ property: CMPRISProperty, _ value: BusMessage, _ error: UnsafeMutablePointer<sd_bus_error>?
+    ) -> Int32 {
+        guard property == .volume else {
+            return sd_bus_error_set(
+                error, "org.freedesktop.DBus.Error.PropertyReadOnly", "this property is read-only")
+        }
+        do throws(MPRISError) {
+            let volume = try value.readDouble()
+            guard volume.isFinite else {
+                return sd_bus_error_set(
+                    error, "org.freedesktop.DBus.Error.InvalidArgs", "Volume must be a finite number")
+            }
+            // MPRIS: "negative values should be treated as 0.0".
+            delegate.perform(.setVolume(max(0, volume)), reply: .none)
+            return 0
+        } catch {
+            return error.status
+        }
+    }
+}

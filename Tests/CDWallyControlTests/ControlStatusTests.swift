@@ -1,0 +1,86 @@
+import CDWallyCore
+import CDWallyPlayer
+import Testing
+
+@testable import CDWallyControl
+
+/// The `status --json` shape, built from player snapshots.
+@Suite struct ControlStatusTests {
+    static let album = Album(
+        id: AlbumID(identityKey: "miles davis\u{1F}kind of blue"), albumArtist: "Miles Davis",
+        title: "Kind of Blue", date: "1959-08-17", year: 1959,
+        tracks: [
+            AlbumTrack(
+                path: RawPath("/music/Kind of Blue/01 So What.flac"), disc: 1, track: 1, title: "So What",
+                artist: "Miles Davis", duration: 562.2),
+            AlbumTrack(
+                path: RawPath(
+                    bytes: Array("/music/Kind of Blue/02 Freddie ".utf8) + [0xE9] + Array(".flac".utf8)),
+                disc: 1, track: nil, title: "Freddie \"Freeloader\"", artist: "Miles Davis", duration: 589.9),
+        ], directories: [RawPath("/music/Kind of Blue")])
+    static let wallet = Wallet(discs: [album], total: 1, capacity: 20)
+
+    @Test func aPlayingSnapshotGivesTheDocumentedShapeInOrder() {
+        let snapshot = PlayerSnapshot(
+            state: .playing, disc: CurrentDisc(album: Self.album, position: 1), trackIndex: 2,
+            track: Self.album.tracks[1], elapsed: 12.3456, duration: 590.0004, wallet: Self.wallet)
+        let id = Self.album.id.rawValue
+        #expect(
+            ControlStatus(snapshot: snapshot).json.serialized(pretty: false)
+                == #"{"state":"playing","disc":{"position":1,"id":"\#(id)","albumArtist":"Miles Davis","#
+                + #""album":"Kind of Blue"},"track":{"index":2,"disc":1,"track":null,"#
+                + #""title":"Freddie \"Freeloader\"","artist":"Miles Davis","#
+                + #""path":"/music/Kind of Blue/02 Freddie \#u{FFFD}.flac","duration":590},"#
+                + #""position":12.346,"trackCount":2}"#)
+    }
+
+    @Test func discAndTrackReadAsTheyDoInDiscsAndTracks() throws {
+        let snapshot = PlayerSnapshot(
+            state: .paused, disc: CurrentDisc(album: Self.album, position: 1), trackIndex: 1,
+            track: Self.album.tracks[0], elapsed: 3, duration: nil, wallet: Self.wallet)
+        let json = ControlStatus(snapshot: snapshot).json
+        #expect(json["disc"] == AlbumJSON.discReference(Self.album, position: 1))
+        // Without mpv's measure, the tags' estimate.
+        #expect(json["track"] == AlbumJSON.track(Self.album.tracks[0], index: 1))
+    }
+
+    @Test func idleHasNoDiscNoTrackAndNoTracks() {
+        let json = ControlStatus(snapshot: .idle(wallet: Self.wallet)).json
+        #expect(
+            json.serialized(pretty: false)
+                == #"{"state":"idle","disc":null,"track":null,"position":0,"trackCount":0}"#)
+    }
+
+    @Test func aDiscTheWalletDroppedHasANullPosition() throws {
+        let snapshot = PlayerSnapshot(
+            state: .stopped, disc: CurrentDisc(album: Self.album, position: nil), trackIndex: 1,
+            track: Self.album.tracks[0], elapsed: 61.5, duration: 562.25, wallet: .empty)
+        let json = ControlStatus(snapshot: snapshot).json
+        #expect(json["state"] == .string("stopped"))
+        #expect(json["disc"]?["position"] == .null)
+        #expect(json["track"]?["duration"] == .double(562.25))
+        #expect(json["position"] == .double(61.5))
+    }
+
+    @Test func theStatusReadsBackFromItsJSON() throws {
+        let snapshot = PlayerSnapshot(
+            state: .playing, disc: CurrentDisc(album: Self.album, position: nil), trackIndex: 2,
+            track: Self.album.tracks[1], elapsed: 7.5, duration: 590.25, wallet: Self.wallet)
+        let status = ControlStatus(snapshot: snapshot)
+        let parsed = try JSONValue(parsing: Array(status.json.serialized().utf8))
+        #expect(try ControlStatus(json: parsed) == status)
+        let idle = ControlStatus(snapshot: .idle(wallet: .empty))
+        #expect(try ControlStatus(json: JSONValue(parsing: Array(idle.json.serialized().utf8))) == idle)
+    }
+
+    @Test func aMalformedStatusIsAProtocolError() throws {
+        for text in [
+            #"{"state":"spinning","position":0,"trackCount":0}"#, #"{"state":"idle","trackCount":0}"#,
+            #"{"state":"idle","position":0,"trackCount":0,"disc":{"id":3}}"#, "[]",
+        ] {
+            #expect(throws: ControlError.self) {
+                try ControlStatus(json: JSONValue(parsing: Array(text.utf8)))
+            }
+        }
+    }
+}
