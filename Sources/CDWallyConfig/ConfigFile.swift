@@ -1,7 +1,8 @@
 import Foundation
 
 /// The settings a user wrote in `config.toml` (docs/PRODUCT.md §8): `library`, `playlist`,
-/// `capacity`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`),
+/// `capacity`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`, `mixer`,
+/// `volume_max`),
 /// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action) and `[web]` (`listen`,
 /// `hosts`). Values are checked here so a mistake is reported with its file, line and key
 /// before anything runs.
@@ -22,6 +23,10 @@ public struct ConfigFile: Sendable, Equatable {
     /// What `serve` does at start: "restore" plays on what was playing when the last player
     /// ended; "idle" always waits to be told.
     public var onStart: Setting<String>?
+    /// Which mixer the volume turns: "software" (mpv's) or "hardware" (the output's own).
+    public var mixer: Setting<String>?
+    /// The highest volume level, 100 or more (mpv's `volume-max`).
+    public var volumeMax: Setting<Int>?
     public var replayGain: Setting<String>?
     /// mpv options in the order written.
     public var mpvOptions: [(key: String, value: String)] = []
@@ -38,6 +43,7 @@ public struct ConfigFile: Sendable, Equatable {
     public static let endOfDiscActions = ["stop", "next", "random"]
     public static let replayGainModes = ["album", "track", "off", "no"]
     public static let startActions = ["restore", "idle"]
+    public static let mixers = ["software", "hardware"]
 
     /// Loads and checks a config file. Paths in it may start with `~`; relative ones are
     /// relative to the file's folder.
@@ -97,6 +103,13 @@ public struct ConfigFile: Sendable, Equatable {
             case "audio_device": audioDevice = try reader.string(entry, prefix: "player.")
             case "then": then = try reader.choice(entry, prefix: "player.", from: ConfigFile.endOfDiscActions)
             case "repeat": repeatWallet = try reader.flag(entry, prefix: "player.")
+            case "mixer": mixer = try reader.choice(entry, prefix: "player.", from: ConfigFile.mixers)
+            case "volume_max":
+                let setting = try reader.count(entry)
+                guard (100...1000).contains(setting.value) else {
+                    throw reader.invalid(entry, prefix: "player.", "must be a whole number from 100 to 1000")
+                }
+                volumeMax = setting
             case "on_start":
                 onStart = try reader.choice(entry, prefix: "player.", from: ConfigFile.startActions)
             case "replaygain":
@@ -137,7 +150,8 @@ public struct ConfigFile: Sendable, Equatable {
     public static func == (lhs: ConfigFile, rhs: ConfigFile) -> Bool {
         lhs.path == rhs.path && lhs.library == rhs.library && lhs.playlist == rhs.playlist
             && lhs.capacity == rhs.capacity && lhs.audioDevice == rhs.audioDevice && lhs.then == rhs.then
-            && lhs.repeatWallet == rhs.repeatWallet && lhs.onStart == rhs.onStart
+            && lhs.repeatWallet == rhs.repeatWallet && lhs.onStart == rhs.onStart && lhs.mixer == rhs.mixer
+            && lhs.volumeMax == rhs.volumeMax
             && lhs.replayGain == rhs.replayGain && lhs.warnings == rhs.warnings
             && lhs.webListen == rhs.webListen && lhs.webHosts == rhs.webHosts
             && lhs.mpvOptions.elementsEqual(rhs.mpvOptions, by: { $0 == $1 })

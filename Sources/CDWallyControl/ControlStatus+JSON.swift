@@ -28,7 +28,18 @@ extension ControlStatus {
             ),
             ("position", .seconds(position)),
             ("trackCount", .int(trackCount)),
+            ("volume", .int(volume)),
+            ("muted", .bool(muted)),
+            ("sleep", sleepJSON),
         ])
+    }
+
+    private var sleepJSON: JSONValue {
+        switch sleep {
+        case .secondsLeft(let seconds)?: .object([("mode", .string("timer")), ("remaining", .int(seconds))])
+        case .endOfDisc?: .object([("mode", .string("end-of-disc"))])
+        case nil: .null
+        }
     }
 
     /// Reads the shape back; fields it does not know are ignored.
@@ -42,9 +53,16 @@ extension ControlStatus {
         else {
             throw Self.invalid("status lacks \"position\" or \"trackCount\"")
         }
+        var sleep: Sleep?
+        switch json["sleep"]?["mode"]?.stringValue {
+        case "timer": sleep = json["sleep"]?["remaining"]?.intValue.map { .secondsLeft($0) }
+        case "end-of-disc": sleep = .endOfDisc
+        default: sleep = nil
+        }
         self.init(
             state: state, disc: try Self.disc(json["disc"]), track: try Self.track(json["track"]),
-            position: position, trackCount: trackCount)
+            position: position, trackCount: trackCount, volume: json["volume"]?.intValue ?? 100,
+            muted: json["muted"]?.boolValue ?? false, sleep: sleep)
     }
 
     private static func disc(_ value: JSONValue?) throws(ControlError) -> Disc? {

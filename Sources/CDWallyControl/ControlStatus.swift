@@ -55,13 +55,30 @@ public struct ControlStatus: Sendable, Hashable {
     public var position: Double
     /// Tracks on the current disc; 0 when there is none.
     public var trackCount: Int
+    /// The volume level and mute (a player older than volume sends none: 100, not muted).
+    public var volume: Int
+    public var muted: Bool
+    /// The sleep timer: seconds left, or end-of-disc; nil when none is set.
+    public var sleep: Sleep?
 
-    public init(state: PlaybackState, disc: Disc?, track: Track?, position: Double, trackCount: Int) {
+    public enum Sleep: Sendable, Hashable {
+        case secondsLeft(Int)
+        case endOfDisc
+    }
+
+    public init(
+        state: PlaybackState, disc: Disc?, track: Track?, position: Double, trackCount: Int,
+        volume: Int = 100,
+        muted: Bool = false, sleep: Sleep? = nil
+    ) {
         self.state = state
         self.disc = disc
         self.track = track
         self.position = position
         self.trackCount = trackCount
+        self.volume = volume
+        self.muted = muted
+        self.sleep = sleep
     }
 
     public init(snapshot: PlayerSnapshot) {
@@ -80,5 +97,12 @@ public struct ControlStatus: Sendable, Hashable {
         }
         position = snapshot.elapsed
         trackCount = snapshot.disc?.album.trackCount ?? 0
+        volume = snapshot.volume
+        muted = snapshot.muted
+        switch snapshot.sleep {
+        case .at?: sleep = snapshot.sleep?.secondsLeft().map { .secondsLeft($0) }
+        case .endOfDisc?: sleep = .endOfDisc
+        case nil: sleep = nil
+        }
     }
 }

@@ -27,11 +27,37 @@ struct ControlVerb: Sendable {
         ControlVerb(name: "seek", read: readSeek, write: writeSeek),
         ControlVerb(name: "disc", read: readDisc, write: writeDisc),
         ControlVerb(name: "play", read: readPlay, write: writePlay),
+        ControlVerb(name: "volume", read: readVolume, write: writeVolume),
+        ControlVerb(name: "sleep", read: readSleep, write: writeSleep),
         .plain("quit", .quit),
     ]
 
     static func named(_ name: String) -> ControlVerb? {
         table.first { $0.name == name }
+    }
+
+    private static func readVolume(_ json: JSONValue) throws(ControlFailure) -> PlayerCommand {
+        guard let text = json["change"]?.stringValue, let change = VolumeChange(text: text) else {
+            throw .badRequest("volume needs \"change\": a level, +N, -N, mute, unmute or toggle-mute")
+        }
+        return .volume(change)
+    }
+
+    private static func writeVolume(_ command: PlayerCommand) -> [(String, JSONValue)]? {
+        guard case .volume(let change) = command else { return nil }
+        return [("change", .string(change.text))]
+    }
+
+    private static func readSleep(_ json: JSONValue) throws(ControlFailure) -> PlayerCommand {
+        guard let text = json["for"]?.stringValue, let request = SleepRequest(text: text) else {
+            throw .badRequest("sleep needs \"for\": a time such as 30m or 1h, end-of-disc or off")
+        }
+        return .sleep(request)
+    }
+
+    private static func writeSleep(_ command: PlayerCommand) -> [(String, JSONValue)]? {
+        guard case .sleep(let request) = command else { return nil }
+        return [("for", .string(request.text))]
     }
 
     private static func readSeek(_ json: JSONValue) throws(ControlFailure) -> PlayerCommand {

@@ -7,6 +7,15 @@ public enum SleepRequest: Sendable, Hashable {
     case endOfDisc
     case off
 
+    /// The words `init?(text:)` reads ("90s" for a timer).
+    public var text: String {
+        switch self {
+        case .after(let seconds): "\(Int(seconds.rounded()))s"
+        case .endOfDisc: "end-of-disc"
+        case .off: "off"
+        }
+    }
+
     /// "30m", "45" (minutes), "1h", "1h30m", "90s", "end-of-disc", "off".
     public init?(text: String) {
         switch text {

@@ -9,6 +9,17 @@ public enum VolumeChange: Sendable, Hashable {
     case unmute
     case toggleMute
 
+    /// The words `init?(text:)` reads.
+    public var text: String {
+        switch self {
+        case .set(let level): String(level)
+        case .by(let steps): steps < 0 ? String(steps) : "+\(steps)"
+        case .mute: "mute"
+        case .unmute: "unmute"
+        case .toggleMute: "toggle-mute"
+        }
+    }
+
     /// "40", "+5", "-5", "mute", "unmute", "toggle-mute": the words of `cdwally volume` and of
     /// the control protocol.
     public init?(text: String) {

@@ -19,8 +19,9 @@ public struct KeyBinding: Sendable, Hashable {
         KeyBinding("space", "play / pause", [.character(" "): .player(.toggle)]),
         KeyBinding("n", "next track", [.character("n"): .player(.next)]),
         KeyBinding("p", "previous track / restart", [.character("p"): .player(.previous)]),
-        KeyBinding("←", "back 10 s", [.left: .player(.seek(.relative(-10)))]),
-        KeyBinding("→", "forward 10 s", [.right: .player(.seek(.relative(10)))]),
+        KeyBinding(
+            "← →", "back / forward 10 s",
+            [.left: .player(.seek(.relative(-10))), .right: .player(.seek(.relative(10)))]),
         KeyBinding(
             "] PgDn", "next disc", [.character("]"): .player(.nextDisc), .pageDown: .player(.nextDisc)]),
         KeyBinding(
@@ -28,6 +29,12 @@ public struct KeyBinding: Sendable, Hashable {
             [.character("["): .player(.previousDisc), .pageUp: .player(.previousDisc)]),
         KeyBinding("r", "random disc (not lately)", [.character("r"): .player(.randomDisc)]),
         KeyBinding("s", "stop", [.character("s"): .player(.stop)]),
+        KeyBinding(
+            "+ - m", "volume up / down, mute",
+            [
+                .character("+"): .player(.volume(.by(5))), .character("="): .player(.volume(.by(5))),
+                .character("-"): .player(.volume(.by(-5))), .character("m"): .player(.volume(.toggleMute)),
+            ]),
         KeyBinding(
             "0-9 Enter", "play disc by number",
             Dictionary(

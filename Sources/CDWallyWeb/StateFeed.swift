@@ -1,6 +1,6 @@
 import CDWallyCore
-import CDWallySystem
 import CDWallyPlayer
+import CDWallySystem
 import Foundation
 
 /// The player's state as numbered revisions, for every page at once: a new revision whenever

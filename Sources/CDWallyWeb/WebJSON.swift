@@ -36,8 +36,21 @@ enum WebJSON {
             ),
             ("elapsed", .seconds(snapshot.elapsed)),
             ("duration", snapshot.duration.map(JSONValue.seconds) ?? .null),
+            ("volume", .int(snapshot.volume)),
+            ("muted", .bool(snapshot.muted)),
+            ("sleep", sleep(snapshot.sleep)),
             ("walletRevision", .int(walletRevision)),
         ])
+    }
+
+    /// The sleep timer as a deadline (seconds since 1970), for the page's own clock.
+    private static func sleep(_ state: SleepState?) -> JSONValue {
+        switch state {
+        case .at(let deadline)?:
+            .object([("mode", .string("timer")), ("until", .seconds(deadline.timeIntervalSince1970))])
+        case .endOfDisc?: .object([("mode", .string("end-of-disc"))])
+        case nil: .null
+        }
     }
 
     static func wallet(_ wallet: Wallet, resume: ResumeStore, covers: CoverThumbnails) -> JSONValue {

@@ -1,6 +1,6 @@
 import CDWallyCore
-import CDWallySystem
 import CDWallyPlayer
+import CDWallySystem
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -4,7 +4,7 @@ import CDWallyPlayer
 /// The web remote's words for the player's verbs: the only commands `POST /api/v1/commands`
 /// passes on (docs/PRODUCT.md §6). Nothing else reaches the player, never an mpv command.
 enum WebVerb: String, CaseIterable, Sendable {
-    case play, pause, resume, toggle, stop, next, previous, seek, disc
+    case play, pause, resume, toggle, stop, next, previous, seek, disc, volume, sleep
     case nextDisc = "next-disc"
     case previousDisc = "previous-disc"
     case randomDisc = "random-disc"
@@ -55,6 +55,21 @@ enum WebVerb: String, CaseIterable, Sendable {
             }
             throw .badCommand(
                 "seek takes seconds from the start (e.g. 90) or a step as text (\"+10\", \"-10\")")
+        case .volume:
+            // A level as a number, or the words of `cdwally volume` ("+5", "mute"…).
+            try expect(count: 1...1, args)
+            let text = args[0].intValue.map(String.init) ?? args[0].stringValue ?? ""
+            guard let change = VolumeChange(text: text) else {
+                throw .badCommand(
+                    "volume takes a level (e.g. 40), \"+5\", \"-5\", \"mute\", \"unmute\" or \"toggle-mute\"")
+            }
+            return .volume(change)
+        case .sleep:
+            try expect(count: 1...1, args)
+            guard let request = args[0].stringValue.flatMap(SleepRequest.init(text:)) else {
+                throw .badCommand("sleep takes \"30m\", \"1h\", \"end-of-disc\" or \"off\"")
+            }
+            return .sleep(request)
         default:
             preconditionFailure("\(self) is in WebVerb.plain")
         }

@@ -31,7 +31,7 @@ import Testing
                 + #""album":"Kind of Blue"},"track":{"index":2,"disc":1,"track":null,"#
                 + #""title":"Freddie \"Freeloader\"","artist":"Miles Davis","#
                 + #""path":"/music/Kind of Blue/02 Freddie \#u{FFFD}.flac","duration":590},"#
-                + #""position":12.346,"trackCount":2}"#)
+                + #""position":12.346,"trackCount":2,"volume":100,"muted":false,"sleep":null}"#)
     }
 
     @Test func discAndTrackReadAsTheyDoInDiscsAndTracks() throws {
@@ -48,7 +48,8 @@ import Testing
         let json = ControlStatus(snapshot: .idle(wallet: Self.wallet)).json
         #expect(
             json.serialized(pretty: false)
-                == #"{"state":"idle","disc":null,"track":null,"position":0,"trackCount":0}"#)
+                == #"{"state":"idle","disc":null,"track":null,"position":0,"trackCount":0,"volume":100,"#
+                + #""muted":false,"sleep":null}"#)
     }
 
     @Test func aDiscTheWalletDroppedHasANullPosition() throws {

@@ -9,7 +9,9 @@ import Testing
 /// `ao=pcm` renders, kept across players like the positions.
 @Suite struct PlayerVolumeTests {
     /// The loudest sample of a disc rendered at `level` (and muted or not).
-    private func peak(level: Int?, muted: Bool = false, directory: TemporaryDirectory? = nil) async throws -> Int {
+    private func peak(level: Int?, muted: Bool = false, directory: TemporaryDirectory? = nil) async throws
+        -> Int
+    {
         let harness = try PlayerHarness(
             wallet: try FixtureWallet.wallet(["flac"]), output: .pcm, directory: directory)
         if let level { try await harness.player.perform(.volume(.set(level))) }

@@ -56,7 +56,10 @@ import Testing
         #expect(Set(track.keys) == ["index", "disc", "track", "title", "artist", "path", "duration"])
         #expect(track["title"] as? String == "Second 1")
         #expect(playing["trackCount"] as? Int == 3)
-        #expect(Set(playing.keys) == ["state", "disc", "track", "position", "trackCount"])
+        #expect(
+            Set(playing.keys) == [
+                "state", "disc", "track", "position", "trackCount", "volume", "muted", "sleep",
+            ])
 
         #expect((try await cli.json(["next"])["track"] as? [String: Any])?["index"] as? Int == 2)
         #expect((try await cli.json(["seek", "+20"])["position"] as? Double ?? 0) >= 19)

@@ -40,8 +40,6 @@ extension PlayerEngine {
             setSleep(request)
         case .updateWallet(let wallet):
             update(wallet)
-        case .volume(let change):
-            try changeVolume(change)
         case .quit:
             await shutdown()
         }

@@ -56,6 +56,8 @@ struct PlayerOptions: ParsableArguments {
         var configuration = output.configuration(
             settings: settings, stateFolder: stateFolder, then: then, replayGain: replaygain)
         configuration.repeatWallet = repeatWallet || settings.config?.repeatWallet?.value == true
+        configuration.mixer = settings.config?.mixer.flatMap { Mixer(rawValue: $0.value) } ?? .software
+        configuration.volumeMax = settings.config?.volumeMax?.value ?? 100
         return configuration
     }
 }

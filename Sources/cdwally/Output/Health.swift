@@ -1,9 +1,9 @@
 import CDWallyConfig
+import CDWallyControl
 import CDWallyCore
+import CDWallyKeys
 import CDWallyLibrary
 import CDWallyPlayer
-import CDWallyControl
-import CDWallyKeys
 import CDWallyWeb
 import Foundation
 

@@ -20,6 +20,22 @@ enum StatusView {
         }
         let time = "\(Format.duration(status.position)) / \(Format.duration(track.duration))"
         return "\(word)  \(position)  Track \(track.index)/\(status.trackCount)  \(time)\n"
-            + "  \(track.artist) — \(disc.album) — \(track.title)"
+            + "  \(track.artist) — \(disc.album) — \(track.title)" + extras(status)
+    }
+
+    /// A third line when the volume is not at 100 or a sleep timer is set.
+    private static func extras(_ status: ControlStatus) -> String {
+        var parts: [String] = []
+        if status.muted {
+            parts.append("Volume \(status.volume), muted")
+        } else if status.volume != 100 {
+            parts.append("Volume \(status.volume)")
+        }
+        switch status.sleep {
+        case .secondsLeft(let seconds)?: parts.append("sleep in \(Format.duration(Double(seconds)))")
+        case .endOfDisc?: parts.append("sleep at the end of the disc")
+        case nil: break
+        }
+        return parts.isEmpty ? "" : "\n  " + parts.joined(separator: " · ")
     }
 }

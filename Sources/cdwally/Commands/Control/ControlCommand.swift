@@ -13,15 +13,20 @@ protocol ControlCommand: ParsableCommand {
     var options: ControlOptions { get }
     /// The request to send; nil when the arguments do not make one (`validate()` said why).
     var request: ControlRequest? { get }
+    /// The player's state for people, after the command (the status, unless a verb shows
+    /// only its own part of it).
+    func render(_ status: ControlStatus) -> String
 }
 
 extension ControlCommand {
+    func render(_ status: ControlStatus) -> String { StatusView.render(status) }
+
     func run() throws {
         guard let request else { return }
         try CommandContext.runWithoutConfig {
             switch try ControlLink.send(request, environment: ProcessInfo.processInfo.environment) {
             case .ok(let status):
-                print(options.json ? status.json.serialized() : StatusView.render(status))
+                print(ShownText.cleanLines(options.json ? status.json.serialized() : render(status)))
             case .failure(let failure):
                 throw failure
             }

@@ -1,0 +1,37 @@
+import ArgumentParser
+import CDWallyControl
+import CDWallyPlayer
+
+struct VolumeCommand: ControlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "volume",
+        abstract: "Show or change the volume: 40, +5, -5, mute, unmute, toggle-mute.",
+        discussion: """
+            Levels go from 0 to 100 (or to volume_max in [player]); a change is smooth, and mute \
+            keeps the level for unmute. The level and mute are kept across restarts.
+            """)
+
+    @OptionGroup var options: ControlOptions
+
+    // Captured raw so that "-5" is a value, not an unknown option.
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "A level, +N or -N, mute, unmute or toggle-mute; none shows the volume.", valueName: "change"))
+    var change: [String] = []
+
+    func validate() throws {
+        guard change.count <= 1, change.allSatisfy({ VolumeChange(text: $0) != nil }) else {
+            throw ValidationError("volume takes one value: 40, +5, -5, mute, unmute or toggle-mute.")
+        }
+    }
+
+    var request: ControlRequest? {
+        guard let text = change.first else { return .status }
+        return VolumeChange(text: text).map { .command(.volume($0)) }
+    }
+
+    func render(_ status: ControlStatus) -> String {
+        "Volume \(status.volume)" + (status.muted ? " (muted)" : "")
+    }
+}
