@@ -87,8 +87,9 @@ final class MPRISObject {
             case .hasTrackList: try reply.append(false)
             case .identity: try reply.append(options.identity)
             case .desktopEntry: try reply.append(options.desktopEntry ?? "")
-            case .supportedUriSchemes: try reply.append(["file"])
-            case .supportedMimeTypes: try reply.append(options.supportedMimeTypes)
+            // These list what OpenUri takes, and it takes nothing: cdwally plays the albums of
+            // its CDs playlist, so advertising files would only invite calls that fail.
+            case .supportedUriSchemes, .supportedMimeTypes: try reply.append([String]())
             case .playbackStatus: try reply.append(state.playbackStatus.rawValue)
             case .rate, .minimumRate, .maximumRate:
                 try reply.append(1.0)

@@ -9,29 +9,18 @@ public struct MPRISOptions: Sendable {
     public var desktopEntry: String?
     /// `CanQuit`: whether `Quit` reaches the delegate.
     public var canQuit: Bool
-    /// `SupportedMimeTypes`.
-    public var supportedMimeTypes: [String]
     /// The shortest time between two PropertiesChanged signals; changes in between are
     /// sent together.
     public var signalInterval: Duration
 
     public init(
         playerName: String = "cdwally", identity: String = "cdwally", desktopEntry: String? = nil,
-        canQuit: Bool = true, supportedMimeTypes: [String] = MPRISOptions.audioMimeTypes,
-        signalInterval: Duration = .milliseconds(100)
+        canQuit: Bool = true, signalInterval: Duration = .milliseconds(100)
     ) {
         self.playerName = playerName
         self.identity = identity
         self.desktopEntry = desktopEntry
         self.canQuit = canQuit
-        self.supportedMimeTypes = supportedMimeTypes
         self.signalInterval = signalInterval
     }
-
-    /// The formats cdwally plays (what TagLib reads and mpv decodes).
-    public static let audioMimeTypes = [
-        "audio/flac", "audio/x-flac", "audio/mpeg", "audio/ogg", "audio/vorbis", "audio/opus",
-        "audio/mp4", "audio/aac", "audio/x-m4a", "audio/wav", "audio/x-wav", "audio/aiff",
-        "audio/x-aiff", "audio/x-wavpack", "audio/x-ape", "audio/x-ms-wma",
-    ]
 }

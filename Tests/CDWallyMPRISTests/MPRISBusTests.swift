@@ -69,8 +69,9 @@ import Testing
         #expect(root["CanQuit"] as? Bool == false)
         #expect(root["CanRaise"] as? Bool == false)
         #expect(root["HasTrackList"] as? Bool == false)
-        #expect(root["SupportedUriSchemes"] as? [String] == ["file"])
-        #expect((root["SupportedMimeTypes"] as? [String])?.contains("audio/flac") == true)
+        // OpenUri is not supported, so no scheme or type is advertised for it.
+        #expect(root["SupportedUriSchemes"] as? [String] == [])
+        #expect(root["SupportedMimeTypes"] as? [String] == [])
 
         let player = try await ExternalTool.allProperties(ExternalTool.playerInterface, bus: bus)
         #expect(player["PlaybackStatus"] as? String == "Playing")

@@ -1,5 +1,6 @@
 import CDWallyCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
@@ -37,6 +38,18 @@ import Testing
         }
         await harness.close()
         #expect(!harness.events.contains { if case .error = $0 { true } else { false } })
+    }
+
+    @Test func aSeekPastTheEndOfATrackIsTheNextTrack() async throws {
+        let harness = try PlayerHarness(wallet: try FixtureWallet.wallet())
+        try await harness.player.perform(.play(disc: 1, fromStart: false))
+        try await harness.player.perform(.pause)
+        #expect(await eventually { harness.player.snapshot.duration != nil })
+        let moved = try await harness.player.perform(.seek(.absolute(100)))
+        let stepped = try await harness.player.perform(.seek(.relative(100)))
+        await harness.close()
+        #expect(moved.trackIndex == 2 && moved.elapsed < 1)
+        #expect(stepped.trackIndex == 3 && stepped.elapsed < 1)
     }
 
     @Test func previousLaterInATrackRestartsIt() async throws {

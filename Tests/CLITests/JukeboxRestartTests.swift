@@ -104,4 +104,15 @@ import Testing
         paused.signal(SIGTERM)
         #expect(try await paused.wait() == 0)
     }
+
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/input"), "this machine has /dev/input"))
+    func inputAutoSaysSoWhenThereIsNoInputFolder() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let serve = try await startServe(cli, library, extra: ["--input", "auto", "--verbose"])
+        #expect(serve.stderr.contains("--input auto: /dev/input does not exist"))
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
 }

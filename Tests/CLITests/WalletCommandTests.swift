@@ -113,6 +113,10 @@ import Testing
         #expect(try await cli.run(["discs", "--no-such-flag"]).status == 64)
         #expect(try await cli.run(["discs", "--capacity", "-1"]).status == 64)
         #expect(try await cli.run(["tracks"]).status == 64)
+        // A negative disc is a bad disc, not an unknown option.
+        let negative = try await cli.run(["disc", "-1"])
+        #expect(negative.status == 64)
+        #expect(negative.stderr.contains("disc takes a wallet position (1, 2, …), next, prev or random."))
     }
 
     @Test func anUnknownCommandIsNamedWithAGuess() async throws {

@@ -183,6 +183,16 @@ extension PlayerEngine {
     func seek(_ target: SeekTarget) async throws(PlayerError) {
         guard isActive, queue != nil else { return }
         applyStartedWhilePaused()
+        // Past the end of the track is the next track (as MPRIS says), not a place mpv
+        // would report as "1:40 / 0:05" for a moment.
+        if !isOpeningTrack, let duration, duration > 0 {
+            let destination: Double
+            switch target {
+            case .relative(let seconds): destination = currentPosition() + seconds
+            case .absolute(let seconds): destination = seconds
+            }
+            if destination >= duration { return try await next() }
+        }
         if isOpeningTrack {
             // The track just started (by itself, at the end of the last one): seek into it
             // as soon as mpv has it open rather than fail.

@@ -90,6 +90,13 @@ final class PlayerHost: PlayerInbox {
             })
         try reader.start()
         keys.set(reader)
+        // Without this a box with no input devices yet would say nothing at all.
+        let folder = InputKeyReader.defaultDirectory
+        if selection == .auto, !FileManager.default.fileExists(atPath: folder.display) {
+            logger.notice(
+                "--input auto: \(folder.display) does not exist (no keyboard or remote yet); keys will be read from devices that appear there"
+            )
+        }
     }
 
     private static func log(_ notice: InputNotice, _ logger: Logger) {

@@ -9,14 +9,18 @@ struct DiscCommand: ControlCommand {
 
     @OptionGroup var options: ControlOptions
 
-    @Argument(help: ArgumentHelp("N, next, prev or random.", valueName: "disc"))
-    var choice: String
+    // Captured raw so that "-1" reaches validate() and gets its own message, instead of
+    // being taken for an unknown option.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("N, next, prev or random.", valueName: "disc"))
+    var choices: [String] = []
+
+    private var choice: String { choices.first ?? "" }
 
     @Flag(name: .long, help: "With a disc number: start it at track 1 instead of where it was left.")
     var fromStart = false
 
     func validate() throws {
-        guard let command = Self.parse(choice) else {
+        guard choices.count == 1, let command = Self.parse(choice) else {
             throw ValidationError("disc takes a wallet position (1, 2, …), next, prev or random.")
         }
         if fromStart, case .play = command {
