@@ -31,21 +31,22 @@ import Testing
         return serve
     }
 
-    /// Plays disc 2 from 0:20 and lets a periodic save (every 5 s) record it as playing.
-    private func playSecondDiscPastTwentySeconds(_ cli: CLI) async throws {
+    /// A serve that played disc 2 from 0:20 until a periodic save (every 5 s) recorded it as
+    /// playing, then lost its power (SIGKILL).
+    private func cutOffWhilePlayingTheSecondDisc(_ cli: CLI, _ library: TestLibrary) async throws {
+        let serve = try await startServe(cli, library)
         #expect(try await cli.json(["disc", "2"])["state"] as? String == "playing")
         _ = try await cli.json(["seek", "0:20"])
         try await Task.sleep(for: .seconds(6))
+        serve.signal(SIGKILL)
+        _ = try await serve.wait()
     }
 
     @Test func killedWhilePlayingItComesBackPlayingFromTheSavedPlace() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let first = try await startServe(cli, library)
-        try await playSecondDiscPastTwentySeconds(cli)
-        first.signal(SIGKILL)
-        _ = try await first.wait()
+        try await cutOffWhilePlayingTheSecondDisc(cli, library)
 
         let second = try await startServe(cli, library)
         try await second.waitUntil("disc 2 to play again") {
@@ -74,10 +75,7 @@ import Testing
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let first = try await startServe(cli, library)
-        try await playSecondDiscPastTwentySeconds(cli)
-        first.signal(SIGKILL)
-        _ = try await first.wait()
+        try await cutOffWhilePlayingTheSecondDisc(cli, library)
 
         // --idle wins over what was playing, and leaves it to be restored later.
         let idle = try await startServe(cli, library, extra: ["--idle"])
@@ -114,5 +112,50 @@ import Testing
         #expect(serve.stderr.contains("--input auto: /dev/input does not exist"))
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
+    }
+
+    @Test func volumeAndSleepFromTheCommandLineSurviveAPowerCut() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let first = try await startServe(cli, library)
+        #expect(try await cli.json(["disc", "1"])["volume"] as? Int == 100)
+        #expect(try await cli.json(["volume", "40"])["volume"] as? Int == 40)
+        #expect(try await cli.json(["volume", "-5"])["volume"] as? Int == 35)
+        #expect(try await cli.json(["volume", "+200"])["volume"] as? Int == 100)
+        #expect(try await cli.json(["volume", "35"])["volume"] as? Int == 35)
+        #expect(try await cli.json(["volume", "mute"])["muted"] as? Bool == true)
+        #expect(try await cli.run(["volume"]).stdout == "Volume 35 (muted)\n")
+        let bad = try await cli.run(["volume", "loud"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("volume takes one value"))
+
+        let timer = try await cli.json(["sleep", "30m"])
+        let sleep = try #require(timer["sleep"] as? [String: Any])
+        #expect(sleep["mode"] as? String == "timer")
+        #expect((1790...1800).contains(sleep["remaining"] as? Int ?? 0))
+        // Whole seconds left, rounded up: 30:00 at first, then 29:59…
+        let shown = try await cli.run(["sleep"]).stdout
+        #expect(
+            shown.hasPrefix("Sleep timer: pauses in 30:00") || shown.hasPrefix("Sleep timer: pauses in 29:5"))
+        let status = try await cli.run(["status"]).stdout
+        #expect(
+            status.contains("Volume 35, muted · sleep in 30:00")
+                || status.contains("Volume 35, muted · sleep in 29:5"))
+        let endOfDisc = try await cli.json(["sleep", "end-of-disc"])
+        #expect((endOfDisc["sleep"] as? [String: Any])?["mode"] as? String == "end-of-disc")
+        #expect(try await cli.run(["sleep", "off"]).stdout == "No sleep timer\n")
+        #expect(try await cli.run(["sleep", "forever"]).status == 64)
+
+        // The level and mute are kept like the positions: a power cut loses neither.
+        try await Task.sleep(for: .seconds(1))
+        first.signal(SIGKILL)
+        _ = try await first.wait()
+        let second = try await startServe(cli, library)
+        let restored = try await cli.json(["status"])
+        #expect(restored["volume"] as? Int == 35)
+        #expect(restored["muted"] as? Bool == true)
+        second.signal(SIGTERM)
+        #expect(try await second.wait() == 0)
     }
 }
