@@ -157,6 +157,9 @@ actor PlayerEngine {
     /// Saves positions, stops mpv and tears it down. Later commands throw `.shutDown`.
     func shutdown() async {
         guard !isShutDown else { return }
+        // A volume ramp or a sleep timer must not reach for mpv once it is gone.
+        rampTask?.cancel()
+        sleepTask?.cancel()
         if isActive {
             // Paused, `elapsed` is where the listener stopped (seeks update it); mpv's
             // position may have moved on with its buffer (a pipe as output).
