@@ -64,7 +64,8 @@ extension ControlRequest {
             let known = ControlVerb.table.map(\.name) + ["status"]
             throw ControlFailure(
                 code: .unknownCommand,
-                message: "unknown command \"\(name)\"; known: \(known.joined(separator: ", "))")
+                message:
+                    "unknown command \"\(ShownText.excerpt(name))\"; known: \(known.joined(separator: ", "))")
         }
     }
 }

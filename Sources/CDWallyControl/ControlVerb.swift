@@ -50,7 +50,7 @@ struct ControlVerb: Sendable {
 
     private static func readSleep(_ json: JSONValue) throws(ControlFailure) -> PlayerCommand {
         guard let text = json["for"]?.stringValue, let request = SleepRequest(text: text) else {
-            throw .badRequest("sleep needs \"for\": a time such as 30m or 1h, end-of-disc or off")
+            throw .badRequest("sleep needs \"for\": a time up to 24h such as 30m or 1h, end-of-disc or off")
         }
         return .sleep(request)
     }

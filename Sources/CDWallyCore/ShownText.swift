@@ -19,6 +19,13 @@ public enum ShownText {
         return String(result)
     }
 
+    /// A name someone else sent, quoted inside an error message: one line, and at most
+    /// `limit` characters, so that a request cannot make the answer about it any longer.
+    public static func excerpt(_ text: String, limit: Int = 40) -> String {
+        let line = clean(text)
+        return line.count <= limit ? line : line.prefix(limit) + "…"
+    }
+
     /// Text of several lines: each line cleaned, the line breaks kept.
     public static func cleanLines(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else { return text }

@@ -16,13 +16,19 @@ public enum SleepRequest: Sendable, Hashable {
         }
     }
 
-    /// "30m", "45" (minutes), "1h", "1h30m", "90s", "end-of-disc", "off".
+    /// The longest timer: a day. Past it a timer is a typing slip, and a bound keeps every
+    /// time a whole number of seconds that `text` can write.
+    public static let longest: Double = 24 * 3600
+
+    /// "30m", "45" (minutes), "1h", "1h30m", "90s", "end-of-disc", "off": a time from one
+    /// second to a day, rounded to the second, so that `text` reads back as the same request.
     public init?(text: String) {
         switch text {
         case "off": self = .off
         case "end-of-disc": self = .endOfDisc
         default:
-            guard let seconds = Self.seconds(in: text), seconds > 0 else { return nil }
+            guard let seconds = Self.seconds(in: text)?.rounded(), (1...Self.longest).contains(seconds)
+            else { return nil }
             self = .after(seconds: seconds)
         }
     }

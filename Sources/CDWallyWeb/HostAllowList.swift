@@ -28,15 +28,17 @@ public struct HostAllowList: Sendable {
                 && HostAllowList.interfaceAddresses().contains(name))
     }
 
-    /// The name part of a `Host` header, lowercased, without port or IPv6 brackets.
+    /// The name part of a `Host` header, lowercased, without port or IPv6 brackets. Read by
+    /// Unicode scalars, not characters: a hostile header can glue `:` to the scalar before it
+    /// into one character (U+06DD does), which a search for the character `:` then misses.
     static func name(ofHost header: String?) -> String? {
-        guard let header = header?.lowercased(), !header.isEmpty else { return nil }
-        if header.hasPrefix("[") {
-            guard let close = header.firstIndex(of: "]") else { return nil }
-            return String(header[header.index(after: header.startIndex)..<close])
+        guard let scalars = header?.lowercased().unicodeScalars, !scalars.isEmpty else { return nil }
+        if scalars.first == "[" {
+            guard let close = scalars.firstIndex(of: "]") else { return nil }
+            return String(scalars[scalars.index(after: scalars.startIndex)..<close])
         }
-        if let colon = header.firstIndex(of: ":") { return String(header[..<colon]) }
-        return header.hasSuffix(".") ? String(header.dropLast()) : header
+        let name = scalars.firstIndex(of: ":").map { scalars[..<$0] } ?? scalars[...]
+        return String(name.last == "." ? name.dropLast() : name)
     }
 
     private static func hostname() -> String? {

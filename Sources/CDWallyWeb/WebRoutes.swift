@@ -67,17 +67,7 @@ struct WebRoutes: Sendable {
     }
 
     private func command(_ request: Request) async throws -> Response {
-        let body = try await WebRoutes.jsonBody(request)
-        guard let name = body["command"]?.stringValue else {
-            throw WebRequestError.badCommand("send {\"command\": \"next\", \"args\": []}")
-        }
-        var args: [JSONValue] = []
-        switch body["args"] {
-        case nil, .null?: break
-        case .array(let values)?: args = values
-        default: throw WebRequestError.badCommand("\"args\" must be a list")
-        }
-        let command = try WebVerb.command(name: name, args: args)
+        let command = try WebVerb.command(body: try await WebRoutes.jsonBody(request))
         do {
             let snapshot = try await player.perform(command)
             return Response.json(feed.note(snapshot))

@@ -13,7 +13,7 @@ enum WebVerb: String, CaseIterable, Sendable {
     static func command(name: String, args: [JSONValue]) throws(WebRequestError) -> PlayerCommand {
         guard let verb = WebVerb(rawValue: name) else {
             throw .badCommand(
-                "unknown command '\(name)'; known: \(WebVerb.allCases.map(\.rawValue).joined(separator: ", "))"
+                "unknown command '\(ShownText.excerpt(name))'; known: \(WebVerb.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
         return try verb.command(args)
@@ -67,7 +67,8 @@ enum WebVerb: String, CaseIterable, Sendable {
         case .sleep:
             try expect(count: 1...1, args)
             guard let request = args[0].stringValue.flatMap(SleepRequest.init(text:)) else {
-                throw .badCommand("sleep takes \"30m\", \"1h\", \"end-of-disc\" or \"off\"")
+                throw .badCommand(
+                    "sleep takes a time up to 24h (\"30m\", \"1h\"), \"end-of-disc\" or \"off\"")
             }
             return .sleep(request)
         default:

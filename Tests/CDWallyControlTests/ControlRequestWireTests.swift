@@ -87,6 +87,8 @@ import Testing
         (#"{"version":1,"command":"play","disc":"2"}"#, "bad-request"),
         (#"{"version":1,"command":"play","fromStart":1}"#, "bad-request"),
         (#"{"version":1,"command":"eject"}"#, "unknown-command"),
+        (#"{"version":1,"command":"ej\nect\u001b[2J"}"#, "unknown-command"),
+        (#"{"version":1,"command":"sleep","for":"1e308"}"#, "bad-request"),
         (#"{"version":2,"command":"status"}"#, "unsupported-version"),
         (#"{"version":2,"command":"eject"}"#, "unsupported-version"),
     ])

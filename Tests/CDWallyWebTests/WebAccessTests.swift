@@ -55,4 +55,13 @@ import Testing
         #expect(HostAllowList.name(ofHost: "Jukebox.local:8080") == "jukebox.local")
         #expect(HostAllowList.name(ofHost: "[::1]:8080") == "::1")
     }
+
+    /// Found by the `web` fuzzer: U+06DD and a `:` after it make one Swift character.
+    @Test func aHostNameEndsAtItsPortWhateverComesBefore() {
+        #expect(HostAllowList.name(ofHost: "jukebox.local.:8080") == "jukebox.local")
+        #expect(HostAllowList.name(ofHost: "jukebox.local.") == "jukebox.local")
+        #expect(HostAllowList.name(ofHost: "evil\u{6DD}:80") == "evil\u{6DD}")
+        #expect(HostAllowList.name(ofHost: "[::1") == nil)
+        #expect(HostAllowList.name(ofHost: "") == nil)
+    }
 }

@@ -146,6 +146,7 @@ import Testing
         #expect((endOfDisc["sleep"] as? [String: Any])?["mode"] as? String == "end-of-disc")
         #expect(try await cli.run(["sleep", "off"]).stdout == "No sleep timer\n")
         #expect(try await cli.run(["sleep", "forever"]).status == 64)
+        #expect(try await cli.run(["sleep", "25h"]).status == 64)
 
         // The level and mute are kept like the positions: a power cut loses neither.
         try await Task.sleep(for: .seconds(1))

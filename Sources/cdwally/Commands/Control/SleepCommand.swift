@@ -18,7 +18,8 @@ struct SleepCommand: ControlCommand {
 
     func validate() throws {
         if let time, SleepRequest(text: time) == nil {
-            throw ValidationError("sleep takes a time (30m, 45, 1h, 1h30m, 90s), end-of-disc or off.")
+            throw ValidationError(
+                "sleep takes a time up to 24h (30m, 45, 1h, 1h30m, 90s), end-of-disc or off.")
         }
     }
 
