@@ -80,6 +80,7 @@ import Testing
                 for: disc)
             store.save { error in reports.withLock { $0.append(error) } }
             #expect(throws: PlayerError.self) { try store.flush() }
+            store.flush { error in reports.withLock { $0.append(error) } }
         }
         #expect(reports.current.count == 1)
         guard case .resumeStateNotSaved(let file, _) = reports.current.first else {

@@ -221,7 +221,7 @@ extension PlayerEngine {
         if !isShutDown {
             // mpv went away by itself: keep what can be kept.
             if isActive { saveCurrent(at: elapsed) }
-            try? store.flush()
+            store.flush { hub.emit(.error($0)) }
             isShutDown = true
         }
         queue = nil

@@ -168,11 +168,7 @@ actor PlayerEngine {
             state = .stopped
         }
         isShutDown = true
-        do {
-            try store.flush()
-        } catch {
-            hub.emit(.error(error))
-        }
+        store.flush { hub.emit(.error($0)) }
         resolveWaiters(with: .superseded)
         queue = nil
         publish()

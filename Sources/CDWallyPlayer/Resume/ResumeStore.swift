@@ -107,6 +107,12 @@ public final class ResumeStore: Sendable {
         }
     }
 
+    /// Writes any unsaved state now; a failure goes to `report` unless a save already
+    /// reported it, so that a full disk is said once, not again at quit.
+    func flush(reportingTo report: (PlayerError) -> Void) {
+        if let error = writer.sync(execute: writeIfDirty) { report(error) }
+    }
+
     /// Writes any unsaved state now and returns when it is on disk.
     public func flush() throws(PlayerError) {
         writer.sync { _ = writeIfDirty() }
