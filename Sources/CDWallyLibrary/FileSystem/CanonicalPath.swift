@@ -9,13 +9,50 @@ import CDWallyCore
 /// The path by which the index knows a file that a playlist may name through a symbolic link
 /// (docs/PRODUCT.md §8): its real path, set under the library root as given, when it lies inside
 /// the library. A walk of the tree reaches linked folders last, so this is the path it keeps.
-enum CanonicalPath {
-    static func of(_ path: RawPath, root: RawPath) -> RawPath {
-        guard let real = realPath(path), let realRoot = realPath(root), real.isInside(realRoot) else {
-            return path
-        }
+///
+/// One value serves a whole playlist: it resolves the root once and each folder once, so a
+/// playlist of 200,000 lines costs a `realpath` per folder and an `lstat` per line, not two
+/// `realpath` calls (a `lstat` per path component each) per line.
+final class CanonicalPath {
+    let root: RawPath
+    private lazy var realRoot = Self.realPath(root)
+    private var realFolders: [RawPath: RawPath?] = [:]
+
+    init(root: RawPath) {
+        self.root = root
+    }
+
+    /// `path` as the index knows it (see the type's comment).
+    func of(_ path: RawPath) -> RawPath {
+        guard let real = realPath(path), let realRoot, real.isInside(realRoot) else { return path }
         let relative = real.components.dropFirst(realRoot.components.count)
         return relative.reduce(root) { $0.appending(RawPath(bytes: Array($1))) }
+    }
+
+    /// Whether `path` is a link to a folder that holds the library (or its real root's parents).
+    func holdsLibrary(_ path: RawPath) -> Bool {
+        guard let real = realPath(path), let realRoot else { return false }
+        return realRoot.isInside(real) && real != realRoot
+    }
+
+    /// The real path of a lexically normal path: its folder's (remembered), then its own name,
+    /// unless the name itself is a link.
+    private func realPath(_ path: RawPath) -> RawPath? {
+        let folder = path.parent
+        guard folder != path, path.isAbsolute, !Self.isLink(path) else { return Self.realPath(path) }
+        let realFolder: RawPath?
+        if let known = realFolders[folder] {
+            realFolder = known
+        } else {
+            realFolder = Self.realPath(folder)
+            realFolders[folder] = realFolder
+        }
+        return realFolder?.appending(path.lastComponent)
+    }
+
+    private static func isLink(_ path: RawPath) -> Bool {
+        var status = stat()
+        return path.withCString { lstat($0, &status) } != 0 || (status.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// `realpath(3)`: every link resolved; nil when the path does not exist.

@@ -34,6 +34,21 @@ extension LibraryIndex {
         }
     }
 
+    /// The readable tracks directly in each of `folders` that holds any, in one read.
+    func tracks(inEachOf folders: Set<RawPath>) throws(LibraryError) -> [RawPath: [TrackFile]] {
+        guard !folders.isEmpty else { return [:] }
+        return try read { db in
+            let byFolder = try db.cachedStatement(
+                sql: "SELECT \(IndexRecord.columns) FROM track WHERE folder = ? AND problem IS NULL")
+            var tracks: [RawPath: [TrackFile]] = [:]
+            for folder in folders {
+                let rows = try Row.fetchAll(byFolder, arguments: [folder.databaseValue])
+                if !rows.isEmpty { tracks[folder] = rows.map(IndexRecord.trackFile) }
+            }
+            return tracks
+        }
+    }
+
     /// The path under which the file with this device and inode is indexed, when it is.
     func indexedPath(of file: FileID) throws(LibraryError) -> RawPath? {
         try read { db in

@@ -128,14 +128,25 @@ extension LibraryIndex {
 
     /// The album key of an indexed file, or why it is unreadable; nil when not indexed.
     func entry(at path: RawPath) throws(LibraryError) -> Result<String, IndexedProblem>? {
-        try read { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT albumKey, problem FROM track WHERE path = ?",
-                    arguments: [path.databaseValue])
-            else { return nil }
-            if let problem: String = row["problem"] { return .failure(IndexedProblem(reason: problem)) }
-            return .success(row["albumKey"])
+        try entries(at: [path])[path]
+    }
+
+    /// `entry(at:)` for many paths in one read: a playlist of many lines pays for one
+    /// transaction, not one per line. Paths that are not indexed are left out.
+    func entries(at paths: [RawPath]) throws(LibraryError) -> [RawPath: Result<String, IndexedProblem>] {
+        guard !paths.isEmpty else { return [:] }
+        return try read { db in
+            let statement = try db.cachedStatement(sql: "SELECT albumKey, problem FROM track WHERE path = ?")
+            var found: [RawPath: Result<String, IndexedProblem>] = [:]
+            for path in paths where found[path] == nil {
+                guard let row = try Row.fetchOne(statement, arguments: [path.databaseValue]) else { continue }
+                if let problem: String = row["problem"] {
+                    found[path] = .failure(IndexedProblem(reason: problem))
+                } else {
+                    found[path] = .success(row["albumKey"])
+                }
+            }
+            return found
         }
     }
 

@@ -13,10 +13,12 @@ struct EntryResolver {
     /// Set once the whole tree has been refreshed in this run, so it is done at most once.
     private(set) var treeIsFresh: Bool
     private(set) var delta = ScanDelta()
+    private let canonical: CanonicalPath
 
     init(updater: IndexUpdater, treeIsFresh: Bool) {
         self.updater = updater
         self.treeIsFresh = treeIsFresh
+        canonical = CanonicalPath(root: updater.index.root)
     }
 
     private enum Location {
@@ -46,9 +48,11 @@ struct EntryResolver {
         // A fresh tree still leaves out what a playlist kept outside the library names.
         try refreshFolders(for: locations, outsideOnly: treeIsFresh)
 
+        let indexed = try updater.index.entries(
+            at: locations.compactMap { if case .file(let path, _) = $0 { path } else { nil } })
         var picks: [Pick] = []
         for (entry, location) in zip(entries, locations) {
-            picks.append(try pick(entry, at: location))
+            picks.append(try pick(entry, at: location, indexed: indexed))
         }
         // An album's tracks are those of its key, and those of the entry's own folder, where
         // tracks of one title by several artists make one album.
@@ -104,12 +108,11 @@ struct EntryResolver {
         case .file(let path): written = [path] + entry.alternatives
         }
         let absolute = written.map { ($0.isAbsolute ? $0 : folder.appending($0)).lexicallyNormalized() }
-        let root = updater.index.root
         for path in absolute {
             switch FileStatus.of(path)?.kind {
             case .regular:
-                let canonical = CanonicalPath.of(path, root: root)
-                return .file(canonical, canonical == path ? .path : .sameFile(canonical))
+                let known = canonical.of(path)
+                return .file(known, known == path ? .path : .sameFile(known))
             case .directory: return folderLocation(path, within: bases)
             case .other, nil: continue
             // Never opened: a read of a named pipe waits for a writer, of /dev/zero forever.
@@ -119,7 +122,7 @@ struct EntryResolver {
         for path in absolute {
             guard let found = CaseInsensitivePath.find(path) else { continue }
             switch FileStatus.of(found)?.kind {
-            case .regular: return .file(CanonicalPath.of(found, root: root), .pathIgnoringCase(found))
+            case .regular: return .file(canonical.of(found), .pathIgnoringCase(found))
             case .directory: return folderLocation(found, within: bases)
             case .namedPipe, .socket, .characterDevice, .blockDevice, .other, nil: continue
             }
@@ -147,12 +150,10 @@ struct EntryResolver {
                     : "a folder outside the library and above the playlist's folder: "
                         + "a folder entry reaches only below one of them")
         }
-        if let real = CanonicalPath.realPath(path), let realRoot = CanonicalPath.realPath(root),
-            realRoot.isInside(real), real != realRoot
-        {
+        if canonical.holdsLibrary(path) {
             return .refused("a link to a folder that holds the library \(root.display)")
         }
-        return .directory(CanonicalPath.of(path, root: root))
+        return .directory(canonical.of(path))
     }
 
     /// Refreshes the folders the located entries live in, with the sibling folders that can
@@ -198,8 +199,7 @@ struct EntryResolver {
     /// the folder once disc markers are set aside ("The Wall (Disc 1)", "The Wall (Disc 2)").
     private func siblingDiscFolders(of folders: Set<RawPath>) throws(LibraryError) -> Set<RawPath> {
         var parents: [RawPath: Set<String>] = [:]
-        for folder in folders where folder != folder.parent {
-            let tracks = try updater.index.tracks(albumKeys: [], folders: [folder])
+        for (folder, tracks) in try updater.index.tracks(inEachOf: folders) where folder != folder.parent {
             guard tracks.contains(where: AlbumGrouper.mayHaveSiblingDiscs) else { continue }
             parents[folder.parent, default: []].insert(Self.nameWithoutDisc(folder))
         }
@@ -220,14 +220,17 @@ struct EntryResolver {
         return TextKey.loose(TrackPlacement.discMarker(inTitle: name)?.title ?? name)
     }
 
-    private mutating func pick(_ entry: PlaylistEntry, at location: Location) throws(LibraryError) -> Pick {
+    /// `indexed`: what the index holds at each located file's path, read in one go.
+    private mutating func pick(
+        _ entry: PlaylistEntry, at location: Location, indexed: [RawPath: Result<String, IndexedProblem>]
+    ) throws(LibraryError) -> Pick {
         switch location {
         case .stream:
             return .stream
         case .refused(let reason):
             return .unavailable(reason)
         case .file(let path, let route):
-            switch try updater.index.entry(at: path) {
+            switch indexed[path] {
             case .success(let key): return .track(path, key: key, route: route)
             case .failure(let problem): return .unavailable("unreadable: \(problem.reason)")
             case nil:
