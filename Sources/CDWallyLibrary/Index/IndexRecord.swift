@@ -38,14 +38,20 @@ struct IndexRecord: Sendable {
         }
     }
 
-    static let columns = """
-        path, folder, size, modified, device, inode, problem, title, artist, album, albumArtist,
-        albumArtistSort, trackNumber, discNumber, date, originalDate, musicBrainzAlbumID, compilation,
-        copyright, replayGainAlbum, replayGainTrack, duration, albumKey, titleKey, artistKey, nameKey
-        """
+    /// The columns of a track row, in the order every track query selects them
+    /// (`columns`). Rows are read by position: GRDB's look-up by name folds the case of each
+    /// column name it passes, which cost a playlist of 12,000 lines a tenth of its time.
+    private enum Column: Int, CaseIterable {
+        case path, folder, size, modified, device, inode, problem, title, artist, album, albumArtist
+        case albumArtistSort, trackNumber, discNumber, date, originalDate, musicBrainzAlbumID, compilation
+        case copyright, replayGainAlbum, replayGainTrack, duration, albumKey, titleKey, artistKey, nameKey
+    }
+
+    static let columns = Column.allCases.map { "\($0)" }.joined(separator: ", ")
 
     static let upsertSQL =
-        "INSERT OR REPLACE INTO track (\(columns)) VALUES (\(Array(repeating: "?", count: 26).joined(separator: ",")))"
+        "INSERT OR REPLACE INTO track (\(columns)) VALUES "
+        + "(\(Array(repeating: "?", count: Column.allCases.count).joined(separator: ",")))"
 
     var arguments: StatementArguments {
         var values: [(any DatabaseValueConvertible)?] = [
@@ -69,20 +75,29 @@ struct IndexRecord: Sendable {
         return StatementArguments(values)
     }
 
-    /// The track file of a readable row, read from the columns `columns` names.
+    /// The track file of a readable row of `columns`.
     static func trackFile(_ row: Row) -> TrackFile {
-        TrackFile(
-            path: RawPath(databaseBytes: row["path"]),
+        func value<Value: DatabaseValueConvertible>(_ column: Column) -> Value? { row[column.rawValue] }
+        return TrackFile(
+            path: RawPath(databaseBytes: row[Column.path.rawValue]),
             tags: TrackTags(
-                title: row["title"], artist: row["artist"], album: row["album"],
-                albumArtist: row["albumArtist"],
-                albumArtistSort: row["albumArtistSort"], trackNumber: row["trackNumber"],
-                discNumber: row["discNumber"], date: row["date"], originalDate: row["originalDate"],
-                musicBrainzAlbumID: row["musicBrainzAlbumID"], isCompilation: row["compilation"],
-                copyright: row["copyright"], replayGainAlbumGain: row["replayGainAlbum"],
-                replayGainTrackGain: row["replayGainTrack"], duration: row["duration"]))
+                title: value(.title), artist: value(.artist), album: value(.album),
+                albumArtist: value(.albumArtist), albumArtistSort: value(.albumArtistSort),
+                trackNumber: value(.trackNumber), discNumber: value(.discNumber), date: value(.date),
+                originalDate: value(.originalDate), musicBrainzAlbumID: value(.musicBrainzAlbumID),
+                isCompilation: row[Column.compilation.rawValue], copyright: value(.copyright),
+                replayGainAlbumGain: value(.replayGainAlbum), replayGainTrackGain: value(.replayGainTrack),
+                duration: row[Column.duration.rawValue]))
     }
 
+    /// The file identity of a row of `columns`.
+    static func recordFileID(_ row: Row) -> FileID {
+        FileID(
+            device: UInt64(bitPattern: row[Column.device.rawValue]),
+            inode: UInt64(bitPattern: row[Column.inode.rawValue]))
+    }
+
+    /// The file identity of a row with `device` and `inode` columns in any order.
     static func fileID(_ row: Row) -> FileID {
         FileID(device: UInt64(bitPattern: row["device"]), inode: UInt64(bitPattern: row["inode"]))
     }

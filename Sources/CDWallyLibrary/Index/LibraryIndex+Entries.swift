@@ -28,7 +28,9 @@ extension LibraryIndex {
             }
             var seen: Set<FileID> = []
             return rows.keys.sorted().compactMap { path in
-                guard let row = rows[path], seen.insert(IndexRecord.fileID(row)).inserted else { return nil }
+                guard let row = rows[path], seen.insert(IndexRecord.recordFileID(row)).inserted else {
+                    return nil
+                }
                 return IndexRecord.trackFile(row)
             }
         }

@@ -84,7 +84,9 @@ extension LibraryIndex {
         var seen: Set<FileID> = []
         var files: [TrackFile] = []
         while let row = try rows.next() {
-            if seen.insert(IndexRecord.fileID(row)).inserted { files.append(IndexRecord.trackFile(row)) }
+            if seen.insert(IndexRecord.recordFileID(row)).inserted {
+                files.append(IndexRecord.trackFile(row))
+            }
         }
         return files
     }
