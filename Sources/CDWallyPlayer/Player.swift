@@ -44,6 +44,8 @@ public final class Player: Sendable {
         throws(PlayerError)
     {
         let store = resumeStore ?? ResumeStore(directory: configuration.stateDirectory)
+        // Before anything plays: a player that may not save its positions must not start.
+        try store.claimWriting()
         // The software volume comes back as it was left; a hardware mixer keeps its own.
         let saved = store.volume
         let software = configuration.mixer == .software
@@ -143,6 +145,8 @@ public final class Player: Sendable {
     public func shutdown() async {
         await engine.shutdown()
         mailbox.finish()
+        // Every position is on disk: the next player may write the folder.
+        store.releaseWriting()
     }
 
     /// Starts opening libmpv (some 230 shared libraries) on another thread, so that a command
