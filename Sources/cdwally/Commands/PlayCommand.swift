@@ -17,7 +17,8 @@ struct PlayCommand: AsyncParsableCommand {
             A disc resumes where it was left (--from-start overrides); a disc that played to its \
             end starts again at track 1. On a terminal, cdwally shows a CD player's display and \
             takes keys (press ? for the list); without one it prints a line per track and exits \
-            when playback ends. \
+            when playback ends. Ctrl-Z suspends it like any full-screen program: the music stops \
+            with it, and `fg` brings the display back and plays on. \
             One player per user: if one is already running (whatever its XDG_RUNTIME_DIR), `play N` \
             asks it to play disc N, provided it plays the same library and playlist and was started \
             with every --audio-device, --mpv, --then, --repeat, --replaygain, --capacity, --config \
