@@ -44,8 +44,11 @@ public final class Player: Sendable {
         throws(PlayerError)
     {
         let store = resumeStore ?? ResumeStore(directory: configuration.stateDirectory)
-        // Before anything plays: a player that may not save its positions must not start.
-        try store.claimWriting()
+        // Before anything plays: never beside a player that holds the positions. A folder
+        // that cannot be made is reported at the first save, as ever: playing needs no disk.
+        do throws(PlayerError) { try store.claimWriting() } catch {
+            if case .stateInUse = error { throw error }
+        }
         // The software volume comes back as it was left; a hardware mixer keeps its own.
         let saved = store.volume
         let software = configuration.mixer == .software

@@ -167,4 +167,20 @@ import Testing
         second.signal(SIGTERM)
         #expect(try await second.wait() == 0)
     }
+
+    @Test func aStateHomeThatCannotBeWrittenDoesNotStopThePlayer() async throws {
+        var cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        // A file where the folder should be: it fails for root too.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: cli.home + "/blocked"))
+        cli.environment["XDG_STATE_HOME"] = cli.home + "/blocked/state"
+        let serve = try await startServe(cli, library)
+        #expect(serve.stderr.contains("only one player per runtime folder is ensured"), "\(serve.stderr)")
+        #expect(try await cli.json(["disc", "1"])["state"] as? String == "playing")
+        // The runtime folder's own lock still refuses a second player there.
+        #expect(try await cli.run(["serve", "--library", library.root, "--mpv", "ao=null"]).status == 75)
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
 }
