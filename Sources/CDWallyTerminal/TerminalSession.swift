@@ -93,10 +93,11 @@ final class TerminalSession {
     /// goes to this thread, unblocked for the moment (the cooperative pool's threads block
     /// signals), so the stop happens before `raise` returns: sent to the process, another
     /// thread could take it while this one redraws over the shell. Returns
-    /// once continued, with the display's modes taken again; the caller repaints. Continued
-    /// in the background (`bg`), taking the terminal stops it again (SIGTTOU) until `fg`.
-    /// Without job control (an orphaned process group) the stop is discarded and the
-    /// display comes straight back.
+    /// once continued in the foreground (`fg`), with the display's modes taken again; the
+    /// caller repaints. Continued in the background (`bg`) it stops again at once: it would
+    /// draw over the shell, and its key reader would find the terminal gone. Without job
+    /// control (an orphaned process group) the stop is discarded and the display comes
+    /// straight back.
     func suspend() {
         guard isOpen else { return }
         send(Array(Self.leaveSequence.utf8))
@@ -107,7 +108,11 @@ final class TerminalSession {
         sigaddset(&stop, SIGTSTP)
         var mask = sigset_t()
         pthread_sigmask(SIG_UNBLOCK, &stop, &mask)
-        raise(SIGTSTP)
+        while true {
+            raise(SIGTSTP)
+            if tcgetpgrp(input) == getpgrp() { break }
+            usleep(50_000)
+        }
         pthread_sigmask(SIG_SETMASK, &mask, nil)
         var raw = self.raw
         while tcsetattr(input, TCSANOW, &raw) != 0 && errno == EINTR {}

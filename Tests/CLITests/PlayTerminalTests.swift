@@ -353,7 +353,7 @@ import Testing
         defer { cli.remove() }
         // An interactive shell with job control, as the user's: only there does Ctrl-Z stop a job.
         let pane = try Pane(
-            command: "bash --norc --noprofile -i", environment: cli.environment.merging(["PS1": "$ "]) { $1 },
+            command: "bash --norc --noprofile -i", environment: cli.environment,
             folder: cli.home)
         defer { pane.close() }
         let command = [CLI.binary, "--library", library, "play", "1", "--mpv", "ao=null"].map(Self.quoted)
@@ -371,6 +371,13 @@ import Testing
         #expect(await eventually { Self.processState(pid) == "T" })
         #expect(pane.flag("alternate_on") == "0")
         #expect(pane.flag("cursor_flag") == "1")
+        // In the background it would draw over the shell: it stops again instead.
+        pane.type("bg")
+        pane.press("Enter")
+        #expect(await pane.waitFor { $0.contains(" bg\n[1]+ ") } != nil, "\(pane.screen())")
+        #expect(await eventually { Self.processState(pid) == "T" })
+        #expect(pane.flag("alternate_on") == "0")
+        #expect(!pane.screen().contains("DISC 01"))
 
         pane.type("fg")
         pane.press("Enter")
