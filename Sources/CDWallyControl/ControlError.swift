@@ -39,7 +39,7 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
         case .alreadyRunning(let pid, let socket):
             let who = pid.map { "pid \($0)" } ?? "its pid unknown"
             return "a cdwally player is already running (\(who), socket \(socket)); control it with "
-                + "`cdwally pause|next|status…` or stop it first"
+                + "`cdwally pause|next|status…`, or stop it with `cdwally quit`"
         case .unsafeDirectory(let path, let reason):
             return "refusing to use \(path): \(reason); remove it (or fix it) if you know where it "
                 + "comes from"

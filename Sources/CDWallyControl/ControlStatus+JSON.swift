@@ -5,7 +5,7 @@ extension ControlStatus {
     /// The `status --json` shape. `disc` and `track` read as `discReference` and `track` of
     /// `AlbumJSON` do in `discs` and `tracks`, except that a disc's position may be null.
     public var json: JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("state", .string(state.rawValue)),
             (
                 "disc",
@@ -31,7 +31,9 @@ extension ControlStatus {
             ("volume", .int(volume)),
             ("muted", .bool(muted)),
             ("sleep", sleepJSON),
-        ])
+        ]
+        if let setup { members.append(("player", setup.json)) }
+        return .object(members)
     }
 
     private var sleepJSON: JSONValue {
@@ -62,7 +64,7 @@ extension ControlStatus {
         self.init(
             state: state, disc: try Self.disc(json["disc"]), track: try Self.track(json["track"]),
             position: position, trackCount: trackCount, volume: json["volume"]?.intValue ?? 100,
-            muted: json["muted"]?.boolValue ?? false, sleep: sleep)
+            muted: json["muted"]?.boolValue ?? false, sleep: sleep, setup: Setup(json: json["player"]))
     }
 
     private static func disc(_ value: JSONValue?) throws(ControlError) -> Disc? {

@@ -60,6 +60,9 @@ public struct ControlStatus: Sendable, Hashable {
     public var muted: Bool
     /// The sleep timer: seconds left, or end-of-disc; nil when none is set.
     public var sleep: Sleep?
+    /// How the player was started (`player` on the wire); the host fills it in, and a
+    /// player older than this field sends none.
+    public var setup: Setup?
 
     public enum Sleep: Sendable, Hashable {
         case secondsLeft(Int)
@@ -69,7 +72,7 @@ public struct ControlStatus: Sendable, Hashable {
     public init(
         state: PlaybackState, disc: Disc?, track: Track?, position: Double, trackCount: Int,
         volume: Int = 100,
-        muted: Bool = false, sleep: Sleep? = nil
+        muted: Bool = false, sleep: Sleep? = nil, setup: Setup? = nil
     ) {
         self.state = state
         self.disc = disc
@@ -79,6 +82,7 @@ public struct ControlStatus: Sendable, Hashable {
         self.volume = volume
         self.muted = muted
         self.sleep = sleep
+        self.setup = setup
     }
 
     public init(snapshot: PlayerSnapshot) {

@@ -44,6 +44,11 @@ public final class Player: Sendable {
         throws(PlayerError)
     {
         let store = resumeStore ?? ResumeStore(directory: configuration.stateDirectory)
+        // Before anything plays: never beside a player that holds the positions. A folder
+        // that cannot be made is reported at the first save, as ever: playing needs no disk.
+        do throws(PlayerError) { try store.claimWriting() } catch {
+            if case .stateInUse = error { throw error }
+        }
         // The software volume comes back as it was left; a hardware mixer keeps its own.
         let saved = store.volume
         let software = configuration.mixer == .software
@@ -143,6 +148,8 @@ public final class Player: Sendable {
     public func shutdown() async {
         await engine.shutdown()
         mailbox.finish()
+        // Every position is on disk: the next player may write the folder.
+        store.releaseWriting()
     }
 
     /// Starts opening libmpv (some 230 shared libraries) on another thread, so that a command

@@ -17,6 +17,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     case resumeStateUnreadable(file: String, reason: String)
     /// The resume file could not be written.
     case resumeStateNotSaved(file: String, reason: String)
+    /// Another process holds the state folder: only the player holding it writes the
+    /// resume points there, so a second one can never overwrite them with a stale copy.
+    case stateInUse(folder: String)
     /// `[player] mixer = "hardware"`, but the output has no mixer of its own.
     case noHardwareMixer(device: String)
     /// The player was shut down; it takes no more commands.
@@ -47,6 +50,10 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
             return "ignored the resume file \(file) (\(reason)); discs will start from track 1"
         case .resumeStateNotSaved(let file, let reason):
             return "could not save play positions to \(file) (\(reason)); check that the folder is writable"
+        case .stateInUse(let folder):
+            return
+                "another cdwally player holds \(folder), where the play positions are kept; "
+                + "control that one, or stop it with `cdwally quit` first"
         case .noHardwareMixer(let device):
             return
                 "the audio output '\(device)' has no volume control of its own; set mixer = \"software\" "

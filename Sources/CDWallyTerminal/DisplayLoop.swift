@@ -111,6 +111,11 @@ final class DisplayLoop {
             state.helpShown = false
         case .redraw:
             painter.invalidate()
+        case .suspend:
+            // Returns once continued; the terminal may have changed size meanwhile.
+            session.suspend()
+            measure()
+            painter.invalidate()
         case .quit:
             return false
         case .confirmDisc, .eraseDigit:

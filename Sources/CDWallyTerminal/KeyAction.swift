@@ -15,5 +15,7 @@ public enum KeyAction: Sendable, Hashable {
     case toggleHelp
     /// Draws the whole screen again (after something scribbled on it).
     case redraw
+    /// Gives the shell its terminal back and stops, as Ctrl-Z does to any job.
+    case suspend
     case quit
 }

@@ -43,7 +43,8 @@ public struct KeyBinding: Sendable, Hashable {
             .merging([.enter: .confirmDisc, .backspace: .eraseDigit]) { $1 }),
         KeyBinding("Esc", "cancel the disc number", [.escape: .cancelDisc]),
         KeyBinding("?", "show / hide these keys", [.character("?"): .toggleHelp]),
-        KeyBinding("Ctrl-L", "redraw the screen", [.control("l"): .redraw]),
+        // One row for both keeps the overlay in two columns on an 80×12 terminal.
+        KeyBinding("Ctrl-L/Z", "redraw / suspend (fg)", [.control("l"): .redraw, .control("z"): .suspend]),
         KeyBinding("q Ctrl-C", "quit, saving positions", [.character("q"): .quit, .control("c"): .quit]),
     ]
 

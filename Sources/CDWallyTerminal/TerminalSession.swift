@@ -23,12 +23,14 @@ final class TerminalSession {
     let input: Int32
     let output: Int32
     private let saved: termios
+    private let raw: termios
     private var isOpen = true
 
-    private init(input: Int32, output: Int32, saved: termios) {
+    private init(input: Int32, output: Int32, saved: termios, raw: termios) {
         self.input = input
         self.output = output
         self.saved = saved
+        self.raw = raw
     }
 
     deinit {
@@ -57,7 +59,7 @@ final class TerminalSession {
             TerminalRescue.disarm()
             throw error
         }
-        let session = TerminalSession(input: input, output: output, saved: saved)
+        let session = TerminalSession(input: input, output: output, saved: saved, raw: raw)
         session.send(Array(enterSequence.utf8))
         return session
     }
@@ -83,6 +85,38 @@ final class TerminalSession {
                 offset += written
             }
         }
+    }
+
+    /// Ctrl-Z, which raw mode delivers as a byte instead of SIGTSTP: gives the shell back the
+    /// terminal it lent, as `close()` does, and stops the process as the terminal's own Ctrl-Z
+    /// would (libmpv's threads stop too, so the music pauses with the process). The signal
+    /// goes to this thread, unblocked for the moment (the cooperative pool's threads block
+    /// signals), so the stop happens before `raise` returns: sent to the process, another
+    /// thread could take it while this one redraws over the shell. Returns
+    /// once continued in the foreground (`fg`), with the display's modes taken again; the
+    /// caller repaints. Continued in the background (`bg`) it stops again at once: it would
+    /// draw over the shell, and its key reader would find the terminal gone. Without job
+    /// control (an orphaned process group) the stop is discarded and the display comes
+    /// straight back.
+    func suspend() {
+        guard isOpen else { return }
+        send(Array(Self.leaveSequence.utf8))
+        var saved = self.saved
+        _ = tcsetattr(input, TCSADRAIN, &saved)
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &stop, &mask)
+        while true {
+            raise(SIGTSTP)
+            if tcgetpgrp(input) == getpgrp() { break }
+            usleep(50_000)
+        }
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        var raw = self.raw
+        while tcsetattr(input, TCSANOW, &raw) != 0 && errno == EINTR {}
+        send(Array(Self.enterSequence.utf8))
     }
 
     /// Puts the terminal back as it was. Idempotent.

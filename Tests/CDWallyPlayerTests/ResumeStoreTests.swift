@@ -90,6 +90,41 @@ import Testing
         #expect(file == directory.path.appending("blocked/resume.json").display)
     }
 
+    @Test func onlyTheHolderOfTheFolderWritesIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let place = { (seconds: Double) in
+            DiscResume(
+                trackIndex: 1, trackPath: RawPath("/a.flac"), position: seconds, finished: false,
+                lastPlayed: Date())
+        }
+        let first = ResumeStore(directory: directory.path)
+        try first.claimWriting()
+        first.record(place(40), for: disc)
+        try first.flush()
+
+        // A stale copy, as a second player that got past the one-player rule would hold.
+        let stale = ResumeStore(directory: directory.path)
+        #expect(throws: PlayerError.stateInUse(folder: directory.path.display)) { try stale.claimWriting() }
+        stale.record(place(1), for: disc)
+        #expect(throws: PlayerError.stateInUse(folder: directory.path.display)) { try stale.flush() }
+        #expect(ResumeStore(directory: directory.path).resume(for: disc)?.position == 40)
+
+        // A player's configuration on that folder does not even start.
+        #expect(throws: PlayerError.stateInUse(folder: directory.path.display)) {
+            _ = try Player(
+                configuration: PlayerConfiguration(
+                    stateDirectory: directory.path, mpvOptions: [("ao", "null")]),
+                wallet: Wallet(discs: [], total: 0, capacity: 20))
+        }
+
+        // Once the holder lets go (its shutdown), the next one may write.
+        first.releaseWriting()
+        try stale.flush()
+        #expect(ResumeStore(directory: directory.path).resume(for: disc)?.position == 1)
+        stale.releaseWriting()
+    }
+
     @Test func resumePointMatchesThePathFirstThenTheIndex() {
         let tracks = (1...3).map { (number: Int) in
             AlbumTrack(

@@ -58,8 +58,15 @@ import Testing
         #expect(playing["trackCount"] as? Int == 3)
         #expect(
             Set(playing.keys) == [
-                "state", "disc", "track", "position", "trackCount", "volume", "muted", "sleep",
+                "state", "disc", "track", "position", "trackCount", "volume", "muted", "sleep", "player",
             ])
+        let setup = try #require(playing["player"] as? [String: Any])
+        #expect(
+            Set(setup.keys) == [
+                "pid", "library", "playlist", "capacity", "config", "audioDevice", "mpv", "then", "repeat",
+                "replaygain", "web",
+            ])
+        #expect(setup["pid"] as? Int == Int(serve.process.processIdentifier))
 
         #expect((try await cli.json(["next"])["track"] as? [String: Any])?["index"] as? Int == 2)
         #expect((try await cli.json(["seek", "+20"])["position"] as? Double ?? 0) >= 19)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -337,6 +338,60 @@ import Testing
             $0 * 60 + $1
         }
         #expect((resume["position"] as? Double ?? -1) >= shownSeconds)
+    }
+
+    /// A process's state letter in /proc (`T`: stopped), or nil once it is gone.
+    private static func processState(_ pid: Int32) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        return stat[stat.index(close, offsetBy: 2)...].first
+    }
+
+    @Test func ctrlZSuspendsToTheShellAndFgBringsTheDisplayBack() async throws {
+        let (cli, library) = try setUp()
+        defer { cli.remove() }
+        // An interactive shell with job control, as the user's: only there does Ctrl-Z stop a job.
+        let pane = try Pane(
+            command: "bash --norc --noprofile -i", environment: cli.environment,
+            folder: cli.home)
+        defer { pane.close() }
+        let command = [CLI.binary, "--library", library, "play", "1", "--mpv", "ao=null"].map(Self.quoted)
+        pane.type(command.joined(separator: " "))
+        pane.press("Enter")
+        #expect(await pane.waitForLCD { $0.disc == 1 && $0.state == "PLAY" } != nil, "\(pane.screen())")
+        let pid = try #require(pane.playerPID())
+        // Paused, so the short demo disc cannot end while the test looks.
+        pane.type(" ")
+        let paused = try #require(await pane.waitForLCD { $0.state == "PAUSE" })
+
+        pane.press("C-z")
+        let shell = await pane.waitFor { $0.contains("+  Stopped") }
+        #expect(shell != nil, "\(pane.screen())")
+        #expect(await eventually { Self.processState(pid) == "T" })
+        #expect(pane.flag("alternate_on") == "0")
+        #expect(pane.flag("cursor_flag") == "1")
+        // In the background it would draw over the shell: it stops again instead.
+        pane.type("bg")
+        pane.press("Enter")
+        #expect(await pane.waitFor { $0.contains(" bg\n[1]+ ") } != nil, "\(pane.screen())")
+        #expect(await eventually { Self.processState(pid) == "T" })
+        #expect(pane.flag("alternate_on") == "0")
+        #expect(!pane.screen().contains("DISC 01"))
+
+        pane.type("fg")
+        pane.press("Enter")
+        let back = await pane.waitForLCD { $0 == paused }
+        #expect(back != nil, "\(pane.screen())")
+        #expect(Self.processState(pid) != "T")
+        #expect(pane.flag("alternate_on") == "1")
+        #expect(pane.screen().contains("Captain Oscillator & The Square Deals — Chord Sandwich — "))
+        // Keys work again.
+        pane.type(" ")
+        #expect(await pane.waitForLCD { $0.state == "PLAY" } != nil, "\(pane.screen())")
+        pane.type("q")
+        #expect(await eventually { Self.processState(pid) == nil })
+        #expect(pane.flag("alternate_on") == "0")
     }
 
     @Test func aCrashRestoresTheTerminal() async throws {

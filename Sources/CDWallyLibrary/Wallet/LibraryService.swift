@@ -15,11 +15,14 @@ public struct LibraryService: Sendable {
         candidates: [(path: String, source: String)], cacheDirectory: String,
         progress: (@Sendable (ScanProgress) -> Void)? = nil
     ) throws(LibraryError) {
-        guard
-            let root = candidates.lazy.map({ RawPath($0.path).lexicallyNormalized() })
-                .first(where: { FileStatus.of($0)?.kind == .directory })
-        else { throw .noLibrary(tried: candidates) }
+        guard let root = Self.root(of: candidates.map(\.path)) else { throw .noLibrary(tried: candidates) }
         try self.init(root: root, cacheDirectory: cacheDirectory, progress: progress)
+    }
+
+    /// The library root the candidates give: the first that is a directory.
+    public static func root(of candidates: [String]) -> RawPath? {
+        candidates.lazy.map { RawPath($0).lexicallyNormalized() }
+            .first { FileStatus.of($0)?.kind == .directory }
     }
 
     private init(root: RawPath, cacheDirectory: String, progress: (@Sendable (ScanProgress) -> Void)?)

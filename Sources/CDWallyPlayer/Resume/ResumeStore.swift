@@ -9,6 +9,12 @@ import Foundation
 /// A missing file is an empty store. A file cut short, garbage or from a newer cdwally is
 /// ignored and reported through `loadProblem`, never fatal; the next save replaces it.
 ///
+/// Only the process holding an exclusive `flock` on the state folder writes the file: the
+/// player claims it when it starts (`claimWriting`), and any store claims it before its
+/// first write. A second player of the same library, started some other way than the
+/// one-player rule foresees, thus cannot put its stale copy of the positions over the
+/// first one's; it is told so instead. Readers (`discs`, the web remote) never lock.
+///
 /// Threads: any. The state sits behind a lock. Writes run on `writer`, a serial queue, so
 /// the player never waits for fsync (slow on SD cards), and they coalesce: any number of
 /// saves while one write is queued cost one write of the latest state.
@@ -17,14 +23,18 @@ public final class ResumeStore: Sendable {
 
     /// The resume file.
     public let file: RawPath
+    /// The state folder holding it, which a writer locks.
+    public let directory: RawPath
     /// Why the existing file was ignored, if it was (`PlayerError.resumeStateUnreadable`).
     public let loadProblem: PlayerError?
 
     private let stored: LockedValue<Stored>
     private let writer = DispatchQueue(label: "cdwally.resume-store")
+    private let writeClaim = LockedValue<FileLock?>(nil)
 
     /// Reads `resume.json` in `directory`, if there is one.
     public init(directory: RawPath) {
+        self.directory = directory
         file = directory.appending(Self.fileName)
         var state = ResumeState.empty
         var problem: PlayerError?
@@ -95,6 +105,34 @@ public final class ResumeStore: Sendable {
         }
     }
 
+    /// Makes this process the only writer of the state folder, for as long as it holds it
+    /// (until `releaseWriting()`, or its end). Throws `.stateInUse` when another process
+    /// holds it; the folder is created (0700) when missing.
+    public func claimWriting() throws(PlayerError) {
+        try writeClaim.withLock { claim throws(PlayerError) in
+            if claim?.isHeld == true { return }
+            let attempt: FileLock.Attempt
+            do throws(AtomicFile.Failure) {
+                try AtomicFile.makeDirectory(directory)
+                attempt = try FileLock.attempt(directory, folder: true)
+            } catch {
+                throw PlayerError.resumeStateNotSaved(file: file.display, reason: error.reason)
+            }
+            guard case .acquired(let lock) = attempt else {
+                throw PlayerError.stateInUse(folder: directory.display)
+            }
+            claim = lock
+        }
+    }
+
+    /// Lets another process write the folder (the player's shutdown, after its last save).
+    public func releaseWriting() {
+        writeClaim.withLock { claim in
+            claim?.release()
+            claim = nil
+        }
+    }
+
     /// Writes the state soon, off the caller's thread; a failure goes to `report`.
     func save(reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
         let schedule = stored.withLock { stored in
@@ -131,12 +169,15 @@ public final class ResumeStore: Sendable {
         }
         guard let state else { return nil }
         do {
+            try claimWriting()
             try AtomicFile.replace(file, with: Array(try ResumeFile(state: state).encoded()))
             stored.withLock { $0.lastFailure = nil }
             return nil
         } catch {
-            let reason = (error as? AtomicFile.Failure)?.reason ?? "\(error)"
-            let failure = PlayerError.resumeStateNotSaved(file: file.display, reason: reason)
+            let failure =
+                error as? PlayerError
+                ?? .resumeStateNotSaved(
+                    file: file.display, reason: (error as? AtomicFile.Failure)?.reason ?? "\(error)")
             // Left dirty, so the next save tries again (the disk may come back).
             return stored.withLock { stored in
                 stored.isDirty = true

@@ -1,10 +1,12 @@
 import ArgumentParser
+import CDWallyConfig
 import CDWallyControl
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyMPRIS
 import CDWallyPlayer
 import CDWallyTerminal
+import CDWallyWeb
 import Foundation
 
 struct PlayCommand: AsyncParsableCommand {
@@ -15,7 +17,13 @@ struct PlayCommand: AsyncParsableCommand {
             A disc resumes where it was left (--from-start overrides); a disc that played to its \
             end starts again at track 1. On a terminal, cdwally shows a CD player's display and \
             takes keys (press ? for the list); without one it prints a line per track and exits \
-            when playback ends. If a player is already running, `play N` asks it to play disc N.
+            when playback ends. Ctrl-Z suspends it like any full-screen program: the music stops \
+            with it, and `fg` brings the display back and plays on. \
+            One player per user: if one is already running (whatever its XDG_RUNTIME_DIR), `play N` \
+            asks it to play disc N, provided it plays the same library and playlist and was started \
+            with every --audio-device, --mpv, --then, --repeat, --replaygain, --capacity, --config \
+            and --web given here (--from-start is always honoured); otherwise it changes nothing, \
+            says which option the running player cannot take, and exits with status 4.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -39,22 +47,20 @@ struct PlayCommand: AsyncParsableCommand {
             StandardErrorLogHandler.bootstrap(
                 verbose: playerOptions.verbose, environment: context.settings.environment)
             let environment = context.settings.environment
-            let (server, gate): (ControlServer, ControlGate)
-            switch try PlayerHost.claimControl(environment: environment) {
-            case .alreadyRunning(let error):
+            let control: PlayerHost.ClaimedControl
+            switch try PlayerHost.claimControl(settings: context.settings) {
+            case .running(let running):
                 // One player per user: `play N` hands the disc to the one that runs.
-                guard let disc else { throw error }
-                switch try ControlLink.send(
-                    .command(.play(disc: disc, fromStart: fromStart)), environment: environment)
-                {
-                case .ok(let status): context.print(StatusView.render(status))
-                case .failure(let failure): throw failure
-                }
+                guard let disc else { throw running.refusal }
+                let status = try HandOver.play(
+                    disc: disc, fromStart: fromStart, requested: requestedSetup(context.settings), to: running
+                )
+                context.print(StatusView.render(status))
                 return
-            case .claimed(let claimedServer, let claimedGate):
-                (server, gate) = (claimedServer, claimedGate)
+            case .claimed(let claimed):
+                control = claimed
             }
-            defer { server.stop() }
+            defer { control.release() }
             // libmpv loads while the wallet is built.
             Player.prepare()
             let (service, report) = try context.wallet()
@@ -74,7 +80,7 @@ struct PlayCommand: AsyncParsableCommand {
                 if signal == SIGWINCH { display?.terminalResized() }
                 if SignalWaiter.stopSignals.contains(signal) { host.send(.quit) }
             }
-            host.serveControl(server, gate: gate)
+            host.serveControl(control.server, gate: control.gate)
             host.startMPRIS(
                 coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
             try await host.startWeb(webOptions, context: context, service: service)
@@ -97,6 +103,19 @@ struct PlayCommand: AsyncParsableCommand {
             }
             await host.shutdown()
         }
+    }
+
+    /// What this command asks of a player, to compare with a running one's setup.
+    private func requestedSetup(_ settings: Settings) -> RequestedSetup {
+        let output = playerOptions.output
+        return RequestedSetup(
+            library: LibraryService.root(of: settings.libraryCandidates.map(\.path))?.display,
+            playlist: settings.playlist, libraryFlag: global.library, playlistFlag: global.playlist,
+            capacity: global.capacity, config: global.config, audioDevice: output.audioDevice,
+            mpv: output.mpv,
+            then: playerOptions.then?.rawValue, repeatWallet: playerOptions.repeatWallet,
+            replayGain: playerOptions.replaygain?.rawValue,
+            web: webOptions.web.map { (try? WebListenAddress(parsing: $0).description) ?? $0 })
     }
 
     /// The terminal display until the user quits or the host is asked to stop (a signal,

@@ -20,7 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
             Control it with `cdwally toggle`, `cdwally disc 3` and the rest, with MPRIS media keys \
             when a session bus is there, and with --input for remotes and keyboards read straight \
             from evdev. It logs to stderr, in a form journald reads well, and stops cleanly on \
-            SIGTERM with every position saved.
+            SIGTERM with every position saved. \
+            One player per user: while one runs (whatever its XDG_RUNTIME_DIR), serve refuses \
+            with status 75, naming its pid and socket.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -52,12 +54,12 @@ struct ServeCommand: AsyncParsableCommand {
             StandardErrorLogHandler.bootstrap(
                 verbose: playerOptions.verbose, environment: context.settings.environment)
             let logger = Logger(label: "cdwally")
-            let (server, gate): (ControlServer, ControlGate)
-            switch try PlayerHost.claimControl(environment: context.settings.environment) {
-            case .alreadyRunning(let error): throw error
-            case .claimed(let claimedServer, let claimedGate): (server, gate) = (claimedServer, claimedGate)
+            let control: PlayerHost.ClaimedControl
+            switch try PlayerHost.claimControl(settings: context.settings) {
+            case .running(let running): throw running.refusal
+            case .claimed(let claimed): control = claimed
             }
-            defer { server.stop() }
+            defer { control.release() }
             // libmpv loads while the wallet is built.
             Player.prepare()
             let (service, report) = try context.wallet(allowingNoPlaylist: true)
@@ -78,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
                 logger.info("\(SignalWaiter.name(signal)): saving positions and stopping")
                 host.send(.quit)
             }
-            host.serveControl(server, gate: gate)
+            host.serveControl(control.server, gate: control.gate)
             host.startMPRIS(
                 coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
             try await host.startWeb(webOptions, context: context, service: service)

@@ -15,6 +15,9 @@ final class ControlGate: Sendable {
         guard let host = host.current else {
             return .failure(ControlFailure(code: .busy, message: "the player is still starting; try again"))
         }
-        return await host.respond(to: request)
+        let response = await host.respond(to: request)
+        guard case .ok(var status) = response else { return response }
+        status.setup = host.setup.current
+        return .ok(status)
     }
 }

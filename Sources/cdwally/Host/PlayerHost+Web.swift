@@ -45,6 +45,7 @@ extension PlayerHost {
             throw error
         }
         onShutdown { await server.stop() }
+        setup.withLock { $0?.web = listen.description }
         let reach = listen.isLoopback ? "this machine only" : "the network"
         // On stderr whatever the log level: the one line a user needs to open the remote.
         StandardError.emit(

@@ -25,6 +25,8 @@ final class PlayerHost: PlayerInbox {
     private let finished: LockedValue<CheckedContinuation<Void, Never>?> = LockedValue(nil)
     private let done = LockedValue(false)
     private let stops = LockedValue<[@Sendable () async -> Void]>([])
+    /// How this player was started, for the status a second `play N` compares with.
+    let setup = LockedValue<ControlStatus.Setup?>(nil)
 
     init(player: Player, logger: Logger) {
         self.player = player
@@ -41,11 +43,21 @@ final class PlayerHost: PlayerInbox {
         configuration.logger = Logger(label: "cdwally.player")
         let player = try Player(configuration: configuration, wallet: report.wallet)
         let host = PlayerHost(player: player, logger: logger)
+        host.setup.set(
+            ControlStatus.Setup(
+                pid: getpid(), library: service.root.display, playlist: report.choice.chosen?.display,
+                capacity: context.settings.capacity, config: context.settings.config?.path,
+                audioDevice: configuration.audioDevice,
+                mpv: configuration.mpvOptions.map { "\($0.name)=\($0.value)" },
+                then: configuration.endOfDisc.rawValue, repeatWallet: configuration.repeatWallet,
+                replayGain: configuration.replayGain.rawValue, web: nil))
+        let setup = host.setup
         host.watcher.start(
             service: service, playlist: context.playlistOverride, capacity: context.settings.capacity,
             initial: report,
             logger: Logger(label: "cdwally.library")
         ) { [player, logger] report in
+            setup.withLock { $0?.playlist = report.choice.chosen?.display }
             player.send(.updateWallet(report.wallet)) { result in
                 if case .failure(let error) = result, error != .shutDown {
                     logger.warning("the new wallet was not taken: \(error)")

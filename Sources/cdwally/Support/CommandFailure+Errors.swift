@@ -40,6 +40,7 @@ extension CommandFailure {
             case .audioOutputFailed, .noHardwareMixer:
                 self.init(message: error.description, code: ExitStatus.unavailable)
             case .invalidOption: self.init(message: error.description, code: ExitStatus.config)
+            case .stateInUse: self.init(message: error.description, code: ExitStatus.temporaryFailure)
             case .resumeStateNotSaved, .resumeStateUnreadable:
                 self.init(message: error.description, code: ExitStatus.ioError)
             case .nothingPlayable: self.init(message: error.description, code: ExitStatus.noInput)

@@ -4,6 +4,9 @@ import ArgumentParser
 enum ExitStatus {
     /// `cdwally pause` and friends with no player running.
     static let noPlayer: Int32 = 3
+    /// `play N` while a player runs, with a library or an option that player does not have:
+    /// nothing was handed over.
+    static let handOverRefused: Int32 = 4
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
     /// No library, no playlist, a file that is not there.
