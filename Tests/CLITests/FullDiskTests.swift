@@ -47,9 +47,7 @@ struct FullDiskTests {
         player.signal(SIGTERM)
         #expect(try await player.wait() == 0)
         let saved = try #require(try await playback.resume(cli, library, disc: 2))
-        let folder = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: disk.path + "/cdwally").first)
-        let resumeFile = "\(disk.path)/cdwally/\(folder)/resume.json"
+        let resumeFile = try libraryStateFolder(under: disk.path + "/cdwally") + "/resume.json"
         let before = try Data(contentsOf: URL(fileURLWithPath: resumeFile))
 
         // The disc plays to its end (which would start it from track 1 next time), on a

@@ -250,10 +250,9 @@ import Testing
         let library = try makeLibrary()
         // Find the library's state folder by letting a first run create it.
         _ = try await render(cli, library, ["1"])
-        let state = cli.home + "/state/cdwally"
-        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: state).first)
+        let folder = try libraryStateFolder(under: cli.home + "/state/cdwally")
         try Data("{\"version\": 1, \"discs\": {\"abc".utf8).write(
-            to: URL(fileURLWithPath: "\(state)/\(folder)/resume.json"))
+            to: URL(fileURLWithPath: "\(folder)/resume.json"))
         let (result, seconds) = try await render(cli, library, ["1"])
         #expect(result.stderr.contains("ignored the resume file"))
         #expect(abs(seconds - 12.5) < 0.1)
