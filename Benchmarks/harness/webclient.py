@@ -67,12 +67,31 @@ class HTTPClient:
     def __init__(self, port: int, token: str | None = None):
         self.port = port
         self.token = token
-        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.reconnects = 0
+        self._connect()
+
+    def _connect(self) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", self.port))
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.buffer = bytearray()
+        self.used = False
 
     def request(self, method: str, path: str, headers: dict[str, str] | None = None,
                 body: bytes | None = None) -> Reply:
+        """As a browser does, a request the server closed a reused connection on, before
+        answering a byte, is sent again once on a new connection."""
+        try:
+            return self._request(method, path, headers, body)
+        except ConnectionError:
+            if not self.used or self.buffer:
+                raise
+            self.sock.close()
+            self.reconnects += 1
+            self._connect()
+            return self._request(method, path, headers, body)
+
+    def _request(self, method: str, path: str, headers: dict[str, str] | None,
+                 body: bytes | None) -> Reply:
         lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Accept-Encoding: gzip, deflate"]
         if self.token:
             lines.append(f"Authorization: Bearer {self.token}")
@@ -102,6 +121,7 @@ class HTTPClient:
             length = int(reply_headers.get("content-length", "0"))
             data = _read_exactly(self.sock, self.buffer, length) if method != "HEAD" else b""
             wire += len(data)
+        self.used = True
         return Reply(status, reply_headers, data, wire)
 
     def command(self, name: str, args: list | None = None) -> Reply:
