@@ -143,7 +143,7 @@ def main() -> int:
     parser.add_argument("--web", choices=["also", "only", "no"], default="also",
                         help="the web remote's figures as well, alone, or not at all")
     parser.add_argument("--web-presses", type=int, default=100)
-    parser.add_argument("--web-window", type=float, default=30, help="seconds of each idle measurement")
+    parser.add_argument("--web-window", type=float, default=60, help="seconds of each idle measurement")
     arguments = parser.parse_args()
     if arguments.render_only:
         return render_only(arguments)
