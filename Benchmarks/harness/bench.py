@@ -24,6 +24,7 @@ from cdwally import Cdwally
 from figures import Suite
 from mpd import MPD
 from procs import MeasurementError
+from web import WebSuite
 
 
 def log(text: str) -> None:
@@ -139,6 +140,10 @@ def main() -> int:
     parser.add_argument("--command", default="Benchmarks/run")
     parser.add_argument("--variant", default="release build", help="how cdwally was built, for the headings")
     parser.add_argument("--render-only", action="store_true", help="rewrite the tables from --results")
+    parser.add_argument("--web", choices=["also", "only", "no"], default="also",
+                        help="the web remote's figures as well, alone, or not at all")
+    parser.add_argument("--web-presses", type=int, default=100)
+    parser.add_argument("--web-window", type=float, default=60, help="seconds of each idle measurement")
     arguments = parser.parse_args()
     if arguments.render_only:
         return render_only(arguments)
@@ -152,7 +157,7 @@ def main() -> int:
     info = machine(arguments.cdwally, has_mpd)
     arguments.results.mkdir(parents=True, exist_ok=True)
     results = []
-    for albums in arguments.albums:
+    for albums in arguments.albums if arguments.web != "only" else []:
         root, summary = library(arguments.libgen, arguments.work, albums, arguments.seed, arguments.regenerate)
         scratch = arguments.work / f"run-{albums}"
         shutil.rmtree(scratch, ignore_errors=True)
@@ -193,11 +198,38 @@ def main() -> int:
         results.append(result)
         print(report.terminal(result), flush=True)
         print(flush=True)
-    if arguments.markdown is not None:
+    if arguments.markdown is not None and results:
         report.write_markdown(
             arguments.markdown, arguments.variant, header(info, arguments.command, arguments.variant), results
         )
         log(f"Wrote the table into {arguments.markdown}")
+    if arguments.web != "no":
+        return web(arguments, info)
+    return 0
+
+
+def web(arguments, info: dict) -> int:
+    """The web remote's figures (web.py), their own JSON file and their own section."""
+    log("Measuring the web remote")
+    try:
+        suite = WebSuite(arguments.cdwally.resolve(), arguments.libgen.resolve(), arguments.work, arguments.seed,
+                         arguments.web_presses, arguments.web_window, log)
+        suite.run()
+    except (MeasurementError, subprocess.CalledProcessError, RuntimeError, OSError) as error:
+        log(f"web benchmark failed: {error}")
+        traceback.print_exc()
+        return 1
+    result = {"machine": info, "command": arguments.command, "variant": arguments.variant,
+              "figures": suite.figures, "notes": suite.notes}
+    (arguments.results / f"results-web-{report.slug(arguments.variant)}.json").write_text(
+        json.dumps(result, indent=2) + "\n")
+    print(report.web_terminal(result), flush=True)
+    if arguments.markdown is not None:
+        lines = [line for line in header(info, arguments.command, arguments.variant).splitlines()
+                 if not line.startswith("- Peers")]
+        lines[0] = f"### The web remote, {arguments.variant}"
+        report.write_web_markdown(arguments.markdown, arguments.variant, "\n".join(lines) + "\n", result)
+        log(f"Wrote the web table into {arguments.markdown}")
     return 0
 
 

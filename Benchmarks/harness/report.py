@@ -173,11 +173,116 @@ def write_markdown(path: Path, variant: str, header: str, results: list[dict]) -
     file, written by hand, stays as it is."""
     begin, end = BEGIN.format(key=slug(variant)), END.format(key=slug(variant))
     section = "\n".join([begin, header, *[markdown(result) for result in results], end])
+    replace_section(path, begin, end, section)
+
+
+def web_rows(result: dict) -> list[Row]:
+    """The web remote's rows: absolutes against their targets, and the idle cost as what the
+    remote adds to the same player without it (in the ratio's place, W5 and W6)."""
+    figures = result["figures"]
+
+    def ms(value: float | None) -> str:
+        return "—" if value is None else f"{value * 1000:.1f} ms"
+
+    def kb(value: float | None) -> str:
+        return "—" if value is None else f"{value / 1024:.1f} KB"
+
+    def p95(values: list[float]) -> float | None:
+        if not values:
+            return None
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+
+    def absolute(number, title, value, limit, fmt, target) -> Row:
+        return Row(number, title, fmt(value), "—", "—", None, target, None if value is None else value <= limit)
+
+    press = figures.get("press", {})
+    first = figures.get("first_load", {})
+    cover = figures.get("cover_256", {})
+    repeat = figures.get("repeat_visit", {})
+    cpu = figures.get("idle_cpu", {})
+    rss = figures.get("idle_rss", {})
+    sixteen = figures.get("sixteen", {})
+    covers = figures.get("press_covers", {})
+    table = [
+        absolute("W1", "Button press → new state on 3 pages, p95", p95(press.get("cdwally", [])), 0.05, ms, "≤ 50 ms"),
+        Row("W1′", "… the same, median; POST answered, p95", ms(median(press.get("cdwally", []))), "—",
+            f"POST answered {ms(p95(press.get('answer', [])))}", None, "—", None),
+        absolute("W2", "First load without covers, gzipped", median(first.get("gzipped", [])), 50 * 1024, kb, "≤ 50 KB"),
+        Row("W2′", "… the same as sent (no compression)", kb(median(first.get("cdwally", []))), "—", "—", None, "—",
+            None),
+        absolute("W3", f"A 256 px cover, median of {cover.get('count', 0)} (largest)",
+                 cover.get("largest"), 30 * 1024, lambda v: f"{kb(median(cover.get('cdwally', [])))} ({kb(v)})",
+                 "≤ 30 KB"),
+        absolute("W4", "A repeat visit", median(repeat.get("cdwally", [])), 2048,
+                 lambda v: "—" if v is None else f"{v / 1024:.2f} KB", "≤ 2 KB"),
+    ]
+    ours_cpu, plain_cpu = median(cpu.get("cdwally", [])), median(cpu.get("peer", []))
+    added_cpu = None if ours_cpu is None or plain_cpu is None else ours_cpu - plain_cpu
+    table.append(Row("W5", "Idle with 3 pages open: CPU, % of a core", f"{ours_cpu:.2f} %" if ours_cpu is not None else "—",
+                     f"{plain_cpu:.2f} %" if plain_cpu is not None else "—", "`serve` without `--web`", added_cpu,
+                     "added ≤ 0.5", None if added_cpu is None else added_cpu <= 0.5))
+    ours_rss, plain_rss = median(rss.get("cdwally", [])), median(rss.get("peer", []))
+    added_rss = None if ours_rss is None or plain_rss is None else ours_rss - plain_rss
+    table.append(Row("W6", "Idle with 3 pages open: RSS", mebibytes(ours_rss), mebibytes(plain_rss),
+                     "`serve` without `--web`", None if added_rss is None else added_rss / 1024, "added ≤ 15 MiB",
+                     None if added_rss is None else added_rss <= 15 * 1024))
+    loaded, alone = p95(sixteen.get("cdwally", [])), p95(sixteen.get("peer", []))
+    ratio = loaded / alone if loaded is not None and alone else None
+    table.append(Row("W7", "Control round-trip p95 with 16 pages open", ms(loaded), ms(alone),
+                     "the same, no page open", ratio, "≤ 1.5", None if ratio is None else ratio <= 1.5))
+    burst = p95(sixteen.get("loading", []))
+    table.append(Row("W7″", "… while the 16 pages load at once (loopback clients share the 2 cores)", ms(burst),
+                     ms(alone), "the same, no page open", burst / alone if burst is not None and alone else None,
+                     "—", None))
+    table.append(absolute("W7′", "… and a button press → 16 pages, p95", p95(sixteen.get("press", [])), 0.05, ms,
+                          "≤ 50 ms"))
+    table.append(absolute("W8", f"Button press → 3 pages while {covers.get('covers', 0)} covers are made, p95",
+                          p95(covers.get("cdwally", [])), 0.05, ms, "≤ 50 ms"))
+    return table
+
+
+def web_markdown(result: dict) -> str:
+    lines = [
+        "| # | Figure | cdwally | Peer | Peer value | Added / ratio | Target | Met |",
+        "|---|---|---:|---|---:|---:|---|---|",
+    ]
+    for row in web_rows(result):
+        if row.number == "W5":
+            extra = "—" if row.ratio is None else f"+{row.ratio:.2f} %"
+        elif row.number == "W6":
+            extra = "—" if row.ratio is None else f"+{row.ratio:.1f} MiB"
+        else:
+            extra = "—" if row.ratio is None else f"{row.ratio:.2f}"
+        met = "—" if row.met is None else ("yes" if row.met else "**no**")
+        lines.append(f"| {row.number} | {row.title} | {row.ours} | {row.peer_name} | {row.peer} | {extra} | "
+                     f"{row.target} | {met} |")
+    lines.append("")
+    for note in result.get("notes", []):
+        lines.append(f"- {note}")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def web_terminal(result: dict) -> str:
+    out = ["Web remote"]
+    for row in web_rows(result):
+        met = "—" if row.met is None else ("yes" if row.met else "NO")
+        out.append(f"  {row.number:4} {row.title.replace('`', ''):62} {row.ours:>22}  {row.peer:>10}  "
+                   f"{row.target:>14}  {met}")
+    return "\n".join(out)
+
+
+def write_web_markdown(path: Path, variant: str, header: str, result: dict) -> None:
+    key = "web-" + slug(variant)
+    begin, end = BEGIN.format(key=key), END.format(key=key)
+    replace_section(path, begin, end, "\n".join([begin, header, web_markdown(result), end]))
+
+
+def replace_section(path: Path, begin: str, end: str, section: str) -> None:
     text = path.read_text() if path.exists() else "# Benchmarks\n"
     if begin in text and end in text:
-        before = text[: text.index(begin)]
-        after = text[text.index(end) + len(end):]
-        text = before + section + after
+        text = text[: text.index(begin)] + section + text[text.index(end) + len(end):]
     else:
         text = text.rstrip() + "\n\n" + section + "\n"
     path.write_text(text)

@@ -27,6 +27,7 @@ struct ControlVerb: Sendable {
         ControlVerb(name: "seek", read: readSeek, write: writeSeek),
         ControlVerb(name: "disc", read: readDisc, write: writeDisc),
         ControlVerb(name: "play", read: readPlay, write: writePlay),
+        ControlVerb(name: "track", read: readTrack, write: writeTrack),
         ControlVerb(name: "volume", read: readVolume, write: writeVolume),
         ControlVerb(name: "sleep", read: readSleep, write: writeSleep),
         .plain("quit", .quit),
@@ -34,6 +35,18 @@ struct ControlVerb: Sendable {
 
     static func named(_ name: String) -> ControlVerb? {
         table.first { $0.name == name }
+    }
+
+    private static func readTrack(_ json: JSONValue) throws(ControlFailure) -> PlayerCommand {
+        guard let number = json["track"]?.intValue else {
+            throw .badRequest("track needs \"track\": a track number (1, 2, …)")
+        }
+        return .track(number)
+    }
+
+    private static func writeTrack(_ command: PlayerCommand) -> [(String, JSONValue)]? {
+        guard case .track(let number) = command else { return nil }
+        return [("track", .int(number))]
     }
 
     private static func readVolume(_ json: JSONValue) throws(ControlFailure) -> PlayerCommand {

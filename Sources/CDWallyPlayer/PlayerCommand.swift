@@ -15,6 +15,10 @@ public enum PlayerCommand: Sendable, Hashable {
     case next
     /// Within the first 3 seconds of a track the previous track, else the start of this one.
     case previous
+    /// Track N (1-based, in the disc's play order) of the current disc, from its start. Paused,
+    /// the player moves there and stays paused, as `next` and `previous` do; stopped or idle, it
+    /// plays that track of the disc `play(disc: nil)` would play.
+    case track(Int)
     case seek(SeekTarget)
     /// The next disc in the wallet, wrapping from the last to the first.
     case nextDisc

@@ -9,6 +9,8 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     /// `play` named a wallet position that does not exist (any position, when the wallet is
     /// empty).
     case discOutOfRange(requested: Int, walletSize: Int)
+    /// `track` named a track the disc does not have.
+    case trackOutOfRange(requested: Int, trackCount: Int, album: String)
     /// No audio output could be opened on `device` ("auto" when none was configured).
     case audioOutputFailed(device: String, message: String)
     /// Every track of the disc failed to load, so nothing played.
@@ -40,6 +42,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
             }
             let discs = walletSize == 1 ? "1 disc (1)" : "\(walletSize) discs (1–\(walletSize))"
             return "there is no disc \(requested): the wallet holds \(discs)"
+        case .trackOutOfRange(let requested, let trackCount, let album):
+            let tracks = trackCount == 1 ? "1 track (1)" : "\(trackCount) tracks (1–\(trackCount))"
+            return "there is no track \(requested) on '\(album)': it has \(tracks)"
         case .audioOutputFailed(let device, let message):
             return
                 "could not open audio device '\(device)' (\(message)); choose another with --audio-device NAME "

@@ -2,10 +2,12 @@ import CDWallyCore
 import Hummingbird
 
 extension Response {
+    static let jsonType = "application/json; charset=utf-8"
+
     /// A JSON body, compact, UTF-8.
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            status: status, headers: [.contentType: jsonType],
             body: .init(byteBuffer: ByteBuffer(string: value.serialized(pretty: false))))
     }
 }

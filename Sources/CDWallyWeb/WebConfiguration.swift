@@ -19,7 +19,10 @@ public struct WebConfiguration: Sendable {
     public var logger: Logger
 
     /// Open connections allowed at once (pages, WebSockets, scripts); more wait in the backlog.
-    public var maximumConnections = 32
+    /// A browser holds a WebSocket and at least one keep-alive connection (idle for up to 60 s):
+    /// at 32, sixteen pages filled it and the seventeenth connection waited for an idle one to
+    /// time out (`Benchmarks/run --web-only`, W7). 128 leaves room and still bounds descriptors.
+    public var maximumConnections = 128
 
     public init(
         listen: WebListenAddress, hosts: HostAllowList, access: WebAccess, stateFolder: String,

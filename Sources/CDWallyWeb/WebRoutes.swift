@@ -15,12 +15,17 @@ struct WebRoutes: Sendable {
         let router = Router()
         router.add(middleware: WebGuardMiddleware(gate: gate))
         for (path, file) in WebSite.files {
-            router.get(RouterPath(path)) { _, _ in WebRoutes.page(file) }
+            router.get(RouterPath(path)) { request, _ in WebRoutes.page(file, for: request) }
         }
         router.post("/api/v1/pair") { request, _ in try await pair(request) }
         router.get("/api/v1/state") { _, _ in Response.json(feed.stateMessage) }
-        router.get("/api/v1/wallet") { _, _ in
-            Response.json(WebJSON.wallet(player.snapshot.wallet, resume: resumeStore, covers: feed.covers))
+        // Revalidated, not re-sent: a page loading again gets a 304 while the wallet is unchanged.
+        router.get("/api/v1/wallet") { request, _ in
+            let wallet = WebJSON.wallet(player.snapshot.wallet, resume: resumeStore, covers: feed.covers)
+            return Response.revalidated(
+                request, body: ByteBuffer(string: wallet.serialized(pretty: false)),
+                contentType: Response.jsonType,
+                cacheControl: "private, no-cache")
         }
         router.get("/api/v1/discs/{position}") { _, context in
             let wallet = player.snapshot.wallet
@@ -86,10 +91,11 @@ struct WebRoutes: Sendable {
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    static func page(_ file: WebSite.File) -> Response {
-        Response(
-            status: .ok, headers: [.contentType: file.contentType, .cacheControl: "no-cache"],
-            body: .init(byteBuffer: ByteBuffer(string: file.text)))
+    /// A page, revalidated on each visit: the binary may have been upgraded since.
+    static func page(_ file: WebSite.File, for request: Request) -> Response {
+        Response.revalidated(
+            request, body: ByteBuffer(string: file.text), contentType: file.contentType,
+            cacheControl: "no-cache")
     }
 
     /// The body of a JSON POST, at most 8 KB.

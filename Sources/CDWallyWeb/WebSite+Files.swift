@@ -146,18 +146,49 @@ async function renderTracks() {
         const detail = await api(`/api/v1/discs/${disc.position}`);
         for (const track of detail.tracks) {
           const item = document.createElement("li");
-          item.dataset.index = track.index;
-          item.innerHTML = `<span class="number"></span><span class="name"></span><span class="length"></span>`;
-          item.children[0].textContent = two(track.track);
-          item.children[1].textContent = track.title;
-          item.children[2].textContent = clock(track.duration);
+          const button = document.createElement("button");
+          button.className = "track";
+          button.dataset.index = track.index;
+          button.innerHTML = `<span class="number"></span><span class="name"></span><span class="length"></span>`;
+          button.children[0].textContent = two(track.track);
+          button.children[1].textContent = track.title;
+          button.children[2].textContent = clock(track.duration);
+          button.addEventListener("click", () => command("track", [track.index]));
+          item.append(button);
           $("tracks").append(item);
         }
       } catch (error) { showProblem(error); }
     }
   }
-  for (const item of $("tracks").children) {
-    item.classList.toggle("current", state && Number(item.dataset.index) === state.trackIndex);
+  for (const button of $("tracks").querySelectorAll(".track")) {
+    const current = Boolean(state && state.disc && Number(button.dataset.index) === state.trackIndex);
+    button.classList.toggle("current", current);
+    if (current) button.setAttribute("aria-current", "true"); else button.removeAttribute("aria-current");
+  }
+}
+
+function renderVolume() {
+  const slider = $("volume");
+  slider.max = Math.max(100, state.volume);
+  if (document.activeElement !== slider) slider.value = state.volume;
+  $("volume-level").textContent = state.muted ? "muted" : String(state.volume);
+  const mute = $("mute");
+  mute.setAttribute("aria-pressed", String(state.muted));
+  mute.setAttribute("aria-label", state.muted ? "Unmute" : "Mute");
+  mute.classList.toggle("on", state.muted);
+  $("mute-icon").setAttribute("d", state.muted ? "M15 9l6 6M21 9l-6 6" : "M14 8.5a5 5 0 0 1 0 7M16.5 6a8.5 8.5 0 0 1 0 12");
+}
+
+// The timer's deadline is on the player's clock: count from the `at` it sent, not this device's.
+function renderSleep() {
+  const sleep = state && state.sleep;
+  let text = "No sleep timer";
+  if (sleep && sleep.mode === "end-of-disc") text = "Stops at the end of the disc";
+  else if (sleep) text = "Pauses in " + clock(sleep.until - state.at - (performance.now() - stateReceived) / 1000);
+  $("sleep-left").textContent = text;
+  for (const button of document.querySelectorAll("[data-sleep]")) {
+    const on = button.dataset.sleep === "off" ? !sleep : Boolean(sleep && sleep.mode === "end-of-disc" && button.dataset.sleep === "end-of-disc");
+    button.classList.toggle("on", on);
   }
 }
 
@@ -191,6 +222,8 @@ function applyState(body, fresh = false) {
   $("toggle-icon").setAttribute("d", state.state === "playing" ? "M6 5h4v14H6zM14 5h4v14h-4z" : "M8 5v14l11-7z");
   renderLCD();
   renderTracks();
+  renderVolume();
+  renderSleep();
   markCurrentDisc();
   if (state.walletRevision !== walletRevision) {
     walletRevision = state.walletRevision;
@@ -251,7 +284,7 @@ function connect() {
       if (frame.body.revision !== state.revision) {
         api("/api/v1/state").then((body) => applyState(body, true)).catch(showProblem);
       }
-      else { state.elapsed = frame.body.elapsed; stateReceived = performance.now(); }
+      else { state.elapsed = frame.body.elapsed; state.at = frame.body.at; stateReceived = performance.now(); }
     }
     first = false;
     setLink(true);
@@ -279,7 +312,7 @@ setInterval(() => {
   if (socket && socket.readyState === 1 && performance.now() - lastFrame > 15000) {
     socket.close();   // missed three heartbeats: the link is dead even if the socket does not know
   }
-  if (linkUp) renderLCD();
+  if (linkUp && state) { renderLCD(); renderSleep(); }
 }, 500);
 
 document.addEventListener("visibilitychange", () => { if (!document.hidden) reconnectNow(); });
@@ -295,6 +328,14 @@ document.addEventListener("DOMContentLoaded", () => {
     button.addEventListener("click", () => command("seek", [button.dataset.seek]));
   }
   $("seek").addEventListener("change", (event) => command("seek", [Number(event.target.value)]));
+  for (const button of document.querySelectorAll("[data-volume]")) {
+    button.addEventListener("click", () => command("volume", [button.dataset.volume]));
+  }
+  $("volume").addEventListener("change", (event) => command("volume", [Number(event.target.value)]));
+  $("mute").addEventListener("click", () => command("volume", ["toggle-mute"]));
+  for (const button of document.querySelectorAll("[data-sleep]")) {
+    button.addEventListener("click", () => command("sleep", [button.dataset.sleep]));
+  }
   $("pair-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -310,7 +351,8 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   setLink(true);
-  api("/api/v1/state").then((body) => { applyState(body); connect(); }).catch(showProblem);
+  // The socket's first frame is the state: no separate request, so a repeat visit stays small.
+  connect();
 });
 """##),
         "/": File(
@@ -372,9 +414,25 @@ document.addEventListener("DOMContentLoaded", () => {
         <button data-command="stop" aria-label="Stop"><svg viewBox="0 0 24 24"><rect x="6" y="6" width="12" height="12"/></svg></button>
         <button data-command="random-disc" aria-label="Random disc"><svg viewBox="0 0 24 24"><path d="M16 3h5v5l-2-2-4 4-1.4-1.4 4-4zM3 5.4 4.4 4 20 19.6 18.6 21zM21 16v5h-5l2-2-3.5-3.5 1.4-1.4L19.4 18z"/></svg></button>
       </div>
+      <div class="volume" role="group" aria-label="Volume">
+        <button id="mute" aria-label="Mute" aria-pressed="false"><svg viewBox="0 0 24 24"><path d="M3 9v6h4l5 5V4L7 9z"/><path id="mute-icon" d="M14 8.5a5 5 0 0 1 0 7M16.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2"/></svg></button>
+        <button data-volume="-5" aria-label="Volume down"><svg viewBox="0 0 24 24"><rect x="5" y="11" width="14" height="2"/></svg></button>
+        <input type="range" id="volume" min="0" max="100" step="1" value="100" aria-label="Volume level">
+        <button data-volume="+5" aria-label="Volume up"><svg viewBox="0 0 24 24"><path d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z"/></svg></button>
+        <output id="volume-level" for="volume">100</output>
+      </div>
+      <div class="sleep" role="group" aria-label="Sleep timer">
+        <span class="label">Sleep</span>
+        <button data-sleep="15m">15</button>
+        <button data-sleep="30m">30</button>
+        <button data-sleep="1h">60</button>
+        <button data-sleep="end-of-disc">End of disc</button>
+        <button data-sleep="off">Off</button>
+        <output id="sleep-left" aria-live="polite">No sleep timer</output>
+      </div>
     </div>
   </div>
-  <ol id="tracks" class="tracks"></ol>
+  <ol id="tracks" class="tracks" aria-label="Tracks: tap one to play it"></ol>
 </section>
 
 <section id="doctor" hidden>
@@ -457,11 +515,26 @@ button, input[type=submit] { min-width: 44px; min-height: 44px; font: inherit; }
                    background: var(--card); color: var(--fg); display: inline-flex; align-items: center; justify-content: center; }
 .controls button.main { width: 64px; height: 64px; background: var(--accent); color: #fff; border: 0; }
 .controls svg { width: 26px; height: 26px; fill: currentColor; }
+.volume, .sleep { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; justify-content: center; margin-top: .6rem; }
+.volume button, .sleep button { min-width: 48px; height: 48px; border-radius: 24px; border: 1px solid var(--line);
+                                background: var(--card); color: var(--fg); display: inline-flex; align-items: center;
+                                justify-content: center; padding: 0 .8rem; font-weight: 600; }
+.volume button { padding: 0; }
+.volume svg { width: 24px; height: 24px; fill: currentColor; }
+.volume button.on, .sleep button.on { background: var(--accent); color: #fff; border-color: var(--accent); }
+#volume { flex: 1 1 6rem; min-width: 0; max-width: 22rem; height: 44px; accent-color: var(--accent); }
+#volume-level { min-width: 4.5ch; text-align: right; font: 700 1rem ui-monospace, "DejaVu Sans Mono", monospace; }
+.sleep .label { font-weight: 700; }
+#sleep-left { flex-basis: 100%; text-align: center; color: var(--muted); font-variant-numeric: tabular-nums; }
 .tracks { list-style: none; padding: 0; margin: 1rem 0; border-top: 1px solid var(--line); }
-.tracks li { display: flex; gap: .75rem; padding: .6rem .25rem; min-height: 44px; align-items: center; border-bottom: 1px solid var(--line); }
-.tracks li .number { font-family: ui-monospace, "DejaVu Sans Mono", monospace; color: var(--muted); min-width: 2ch; }
-.tracks li .length { margin-left: auto; color: var(--muted); font-variant-numeric: tabular-nums; }
-.tracks li.current { font-weight: 700; color: var(--accent); }
+.tracks li { border-bottom: 1px solid var(--line); }
+.track { display: flex; gap: .75rem; width: 100%; padding: .6rem .25rem .6rem .5rem; min-height: 48px; align-items: center;
+         background: none; border: 0; border-left: 4px solid transparent; color: var(--fg); text-align: left; font: inherit; cursor: pointer; }
+.track .number { font-family: ui-monospace, "DejaVu Sans Mono", monospace; color: var(--muted); min-width: 2ch; }
+.track .name { min-width: 0; overflow-wrap: anywhere; }
+.track .length { margin-left: auto; color: var(--muted); font-variant-numeric: tabular-nums; }
+.track.current { font-weight: 700; color: var(--accent); border-left-color: var(--accent); }
+.track.current .number { color: var(--accent); }
 #doctor-report dl { display: grid; grid-template-columns: minmax(6rem, max-content) minmax(0, 1fr); gap: .25rem .75rem; margin: 0; }
 #doctor-report dt { font-weight: 700; }
 #doctor-report dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }

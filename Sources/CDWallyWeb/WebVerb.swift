@@ -4,7 +4,7 @@ import CDWallyPlayer
 /// The web remote's words for the player's verbs: the only commands `POST /api/v1/commands`
 /// passes on (docs/PRODUCT.md §6). Nothing else reaches the player, never an mpv command.
 enum WebVerb: String, CaseIterable, Sendable {
-    case play, pause, resume, toggle, stop, next, previous, seek, disc, volume, sleep
+    case play, pause, resume, toggle, stop, next, previous, track, seek, disc, volume, sleep
     case nextDisc = "next-disc"
     case previousDisc = "previous-disc"
     case randomDisc = "random-disc"
@@ -42,6 +42,13 @@ enum WebVerb: String, CaseIterable, Sendable {
             try expect(count: 1...2, args)
             guard let disc = args[0].intValue else { throw .badCommand("disc takes a disc number, e.g. [3]") }
             return .play(disc: try position(disc), fromStart: args.count > 1 && args[1].boolValue == true)
+        case .track:
+            try expect(count: 1...1, args)
+            guard let number = args[0].intValue else {
+                throw .badCommand("track takes a track number, e.g. [3]")
+            }
+            guard number >= 1 else { throw .badCommand("track numbers start at 1") }
+            return .track(number)
         case .seek:
             try expect(count: 1...1, args)
             // A number is seconds from the start; a string "+10" / "-10" is relative.

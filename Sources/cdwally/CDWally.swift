@@ -22,7 +22,8 @@ struct CDWally: AsyncParsableCommand {
                 subcommands: [
                     StatusCommand.self, ToggleCommand.self, PauseCommand.self, ResumeCommand.self,
                     NextCommand.self,
-                    PreviousCommand.self, SeekCommand.self, DiscCommand.self, VolumeCommand.self,
+                    PreviousCommand.self, SeekCommand.self, DiscCommand.self, TrackCommand.self,
+                    VolumeCommand.self,
                     SleepCommand.self, StopCommand.self,
                     QuitCommand.self,
                 ]),

@@ -1,10 +1,13 @@
 #!/usr/bin/python3
 """Drives the web remote in real Chromium (headless, through Debian's chromedriver): pairs two
 browsers, checks the wallet shows covers, plays a disc by tapping it, watches the LCD run,
-presses next in one browser and sees the other follow. Saves screenshots at a phone's and a
-laptop's size. Run by Tests/CLITests/WebRemoteBrowserTests.swift against a real
+presses next in one browser and sees the other follow, taps a track, changes the volume and
+mutes in one and sees the other follow, sets a sleep timer and sees it counted down; checks
+every control is a 44 px target and nothing sticks out at 390 and 320 px. Saves screenshots at
+a phone's and a laptop's size. Run by Tests/CLITests/WebRemoteBrowserTests.swift against a real
 `cdwally serve --web`; exits non-zero with one line on what did not happen."""
 import argparse
+import re
 import sys
 import tempfile
 import time
@@ -61,6 +64,28 @@ def lcd(driver):
     return driver.find_element(By.ID, "lcd-main").text
 
 
+def text(driver, element_id):
+    return driver.find_element(By.ID, element_id).text
+
+
+def resize(driver, width, height):
+    driver.set_window_size(width, height)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+
+
+def targets(driver, view):
+    """Every control a finger may need is at least 44 px each way."""
+    small = driver.execute_script(
+        "return [...document.querySelectorAll('#player button, #player input')]"
+        ".filter(e => e.offsetParent !== null)"
+        ".map(e => [e.getAttribute('aria-label') || e.textContent.trim() || e.id, e.getBoundingClientRect()])"
+        ".filter(([, r]) => r.width < 44 || r.height < 44)"
+        ".map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)")
+    if small:
+        raise SystemExit(f"web_remote.py: controls under 44 px on the {view}: {', '.join(small)}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True)
@@ -86,7 +111,7 @@ def main():
             start = lcd(phone)
             wait("the LCD clock to move", lambda: lcd(phone) != start)
             wait("the track list to mark the current track",
-                 lambda: phone.find_elements(By.CSS_SELECTOR, "#tracks li.current"))
+                 lambda: phone.find_elements(By.CSS_SELECTOR, "#tracks .track.current"))
 
             pair(laptop, arguments.url, second_code)
             laptop.save_screenshot(arguments.screenshots + "/wallet-wide.png")
@@ -105,13 +130,46 @@ def main():
             wait("the page to reconnect", lambda: not phone.find_element(By.ID, "link").is_displayed()
                  and "stale" not in phone.find_element(By.ID, "lcd").get_attribute("class"))
             fits(phone, "player")
+            targets(phone, "player")
+
+            # A tapped track is the player's, in both browsers, and the one marked; paused, the
+            # player stays paused there (as next and previous do), so the 4 s tracks hold still.
+            phone.find_element(By.CSS_SELECTOR, '#tracks .track[data-index="3"]').click()
+            wait("the tapped track", lambda: "TRACK 03/" in lcd(phone) and text(phone, "lcd-state") == "PAUSE")
+            wait("the second browser to follow to track 3", lambda: "TRACK 03/" in lcd(laptop))
+            wait("track 3 to be marked", lambda: laptop.find_element(
+                By.CSS_SELECTOR, "#tracks .track.current").get_attribute("data-index") == "3")
+
+            # Volume and mute from one browser show in the other.
+            level = int(text(phone, "volume-level"))
+            laptop.find_element(By.CSS_SELECTOR, 'button[data-volume="-5"]').click()
+            wait("the volume step to reach the phone", lambda: text(phone, "volume-level") == str(level - 5))
+            phone.find_element(By.ID, "mute").click()
+            wait("the mute to reach the laptop", lambda: text(laptop, "volume-level") == "muted"
+                 and laptop.find_element(By.ID, "mute").get_attribute("aria-pressed") == "true")
+            laptop.find_element(By.ID, "mute").click()
+            wait("the unmute to reach the phone", lambda: text(phone, "volume-level") == str(level - 5))
+
+            # A sleep timer set in one browser is counted down in the other.
+            phone.find_element(By.CSS_SELECTOR, 'button[data-sleep="end-of-disc"]').click()
+            wait("end of disc on the laptop", lambda: text(laptop, "sleep-left") == "Stops at the end of the disc")
+            laptop.find_element(By.CSS_SELECTOR, 'button[data-sleep="30m"]').click()
+            wait("the timer on the phone", lambda: re.fullmatch(r"Pauses in (29:[0-5]\d|30:00)", text(phone, "sleep-left")))
+            counted = text(phone, "sleep-left")
+            wait("the timer to count down", lambda: text(phone, "sleep-left") not in (counted, "No sleep timer"))
+
             phone.get(arguments.url + "#doctor")
             wait("the doctor report", lambda: "lastScan" in phone.find_element(By.ID, "doctor-report").text)
             fits(phone, "diagnostics page")
             phone.get(arguments.url + "#player")
-            wait("the player again", lambda: "TRACK 02/" in lcd(phone))
+            wait("the player again", lambda: "TRACK 03/" in lcd(phone) and "Pauses in" in text(phone, "sleep-left"))
+            wait("the current track to be marked again",
+                 lambda: phone.find_elements(By.CSS_SELECTOR, "#tracks .track.current"))
             phone.save_screenshot(arguments.screenshots + "/player-phone.png")
             laptop.save_screenshot(arguments.screenshots + "/player-wide.png")
+            resize(phone, 320, 640)
+            fits(phone, "player at 320 px")
+            targets(phone, "player at 320 px")
         finally:
             phone.quit()
             laptop.quit()

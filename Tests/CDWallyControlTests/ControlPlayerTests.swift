@@ -56,6 +56,16 @@ import Testing
         #expect(second.track?.title == "Quiet 2")
         #expect((29...31).contains(second.track?.duration ?? 0))
 
+        let first = try Self.status(try await send(.command(.track(1))))
+        #expect(first.track?.index == 1)
+        #expect(first.state == .paused)
+        #expect(
+            try await send(.command(.track(3)))
+                == .failure(
+                    ControlFailure(
+                        code: .outOfRange, message: "there is no track 3 on 'Silence': it has 2 tracks (1–2)")
+                ))
+
         let stopped = try Self.status(try await send(.command(.stop)))
         #expect(stopped.state == .stopped)
         #expect(stopped.disc?.position == 1)

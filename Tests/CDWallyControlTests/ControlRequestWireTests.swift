@@ -12,7 +12,7 @@ import Testing
         .command(.stop), .command(.seek(.relative(-10))), .command(.seek(.absolute(83.25))),
         .command(.play(disc: 3, fromStart: false)), .command(.nextDisc), .command(.previousDisc),
         .command(.randomDisc), .command(.play(disc: 2, fromStart: true)),
-        .command(.play(disc: nil, fromStart: false)), .status, .command(.quit),
+        .command(.play(disc: nil, fromStart: false)), .command(.track(4)), .status, .command(.quit),
     ]
 
     @Test(arguments: every) func everyRequestReadsBackAsItself(_ request: ControlRequest) throws {
@@ -27,6 +27,7 @@ import Testing
             ControlRequest.command(.seek(.relative(-10))), .command(.toggle),
             .command(.play(disc: 3, fromStart: false)), .command(.randomDisc),
             .command(.play(disc: 2, fromStart: true)), .command(.play(disc: nil, fromStart: false)),
+            .command(.track(4)),
         ].map { $0.json.serialized(pretty: false) }
         #expect(
             written == [
@@ -36,6 +37,7 @@ import Testing
                 #"{"version":1,"command":"disc","disc":"random"}"#,
                 #"{"version":1,"command":"play","disc":2,"fromStart":true}"#,
                 #"{"version":1,"command":"play","disc":null,"fromStart":false}"#,
+                #"{"version":1,"command":"track","track":4}"#,
             ])
     }
 
@@ -86,6 +88,8 @@ import Testing
         (#"{"version":1,"command":"disc","disc":2.5}"#, "bad-request"),
         (#"{"version":1,"command":"play","disc":"2"}"#, "bad-request"),
         (#"{"version":1,"command":"play","fromStart":1}"#, "bad-request"),
+        (#"{"version":1,"command":"track"}"#, "bad-request"),
+        (#"{"version":1,"command":"track","track":"4"}"#, "bad-request"),
         (#"{"version":1,"command":"eject"}"#, "unknown-command"),
         (#"{"version":1,"command":"ej\nect\u001b[2J"}"#, "unknown-command"),
         (#"{"version":1,"command":"sleep","for":"1e308"}"#, "bad-request"),
@@ -117,6 +121,9 @@ import Testing
             ControlFailure(PlayerError.audioOutputFailed(device: "alsa/x", message: "no")).code
                 == .audioOutput)
         #expect(ControlFailure(PlayerError.shutDown).code == .shutDown)
+        #expect(
+            ControlFailure(PlayerError.trackOutOfRange(requested: 5, trackCount: 2, album: "A")).code
+                == .outOfRange)
         #expect(ControlFailure(PlayerError.nothingPlayable(album: "A")).code == .failed)
     }
 

@@ -277,4 +277,56 @@ import Testing
             #expect(page.status == .ok)
         }
     }
+
+    @Test func trackGoesToATrackOfTheCurrentDiscOrSaysWhyNot() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            func post(_ body: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
+                    body: ByteBuffer(string: body))
+            }
+            #expect(try await post(#"{"command":"disc","args":[2]}"#).status == .ok)
+            let third = try await post(#"{"command":"track","args":[3]}"#)
+            #expect(third.status == .ok)
+            #expect(try Self.json(third)["trackIndex"]?.intValue == 3)
+            let missing = try await post(#"{"command":"track","args":[4]}"#)
+            #expect(missing.status == .conflict)
+            #expect(
+                try Self.json(missing)["error"]?["message"]?.stringValue
+                    == "there is no track 4 on 'Gapless mp3': it has 3 tracks (1–3)")
+            for args in ["[0]", #"["3"]"#, "[]", "[1, 2]"] {
+                let bad = try await post(#"{"command":"track","args":\#(args)}"#)
+                #expect(bad.status == .badRequest, "track \(args)")
+            }
+        }
+    }
+
+    @Test func aRepeatVisitGets304sForThePagesAndAnUnchangedWallet() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            func get(_ path: String, ifNoneMatch: String? = nil) async throws -> TestResponse {
+                var headers = Self.headers(session: path.hasPrefix("/api/") ? session : nil, origin: nil)
+                headers[.ifNoneMatch] = ifNoneMatch
+                return try await client.execute(uri: path, method: .get, headers: headers)
+            }
+            for path in ["/", "/app.js", "/style.css", "/api/v1/wallet"] {
+                let first = try await get(path)
+                #expect(first.status == .ok && first.body.readableBytes > 0)
+                #expect(first.headers[.cacheControl]?.hasSuffix("no-cache") == true, "\(path)")
+                let etag = try #require(first.headers[.eTag], "\(path) has no ETag")
+                let again = try await get(path, ifNoneMatch: etag)
+                #expect(again.status == .notModified, "\(path)")
+                #expect(again.body.readableBytes == 0)
+                #expect(again.headers[.eTag] == etag)
+                #expect(try await get(path, ifNoneMatch: #""another", W/\#(etag)"#).status == .notModified)
+                #expect(try await get(path, ifNoneMatch: #""another""#).status == .ok)
+            }
+            // A wallet that changed (its covers are made) is sent again, under a new ETag.
+            let before = try #require(try await get("/api/v1/wallet").headers[.eTag])
+            fixture.server.startCovers()
+            #expect(
+                await eventually { (try? await get("/api/v1/wallet", ifNoneMatch: before))?.status == .ok })
+        }
+    }
 }

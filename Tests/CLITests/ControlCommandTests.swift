@@ -93,6 +93,18 @@ import Testing
         #expect(human.stdout.hasPrefix("▶ Playing  Disc 1  Track 1/3"))
         #expect(human.stdout.contains("Ann — First — First 1"))
 
+        let third = try await cli.json(["track", "3"])
+        #expect((third["track"] as? [String: Any])?["index"] as? Int == 3)
+        #expect(try await cli.run(["track", "2"]).stdout.contains("Track 2/3"))
+        let noTrack = try await cli.run(["track", "4"])
+        #expect(noTrack.status == 64)
+        #expect(noTrack.stderr == "cdwally: there is no track 4 on 'First': it has 3 tracks (1–3)\n")
+        for bad in [["0"], ["-1"], ["two"], ["1", "2"], []] {
+            let refused = try await cli.run(["track"] + bad)
+            #expect(refused.status == 64, "track \(bad)")
+            #expect(refused.stderr.contains("track takes one track number"), "\(refused.stderr)")
+        }
+
         let outOfRange = try await cli.run(["disc", "9"])
         #expect(outOfRange.status == 64)
         #expect(outOfRange.stderr == "cdwally: there is no disc 9: the wallet holds 3 discs (1–3)\n")

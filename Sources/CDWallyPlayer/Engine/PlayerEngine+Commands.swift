@@ -24,6 +24,8 @@ extension PlayerEngine {
             try await next()
         case .previous:
             try await previous()
+        case .track(let number):
+            try await playTrack(number)
         case .seek(let target):
             try await seek(target)
         case .nextDisc:

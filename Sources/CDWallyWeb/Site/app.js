@@ -138,18 +138,49 @@ async function renderTracks() {
         const detail = await api(`/api/v1/discs/${disc.position}`);
         for (const track of detail.tracks) {
           const item = document.createElement("li");
-          item.dataset.index = track.index;
-          item.innerHTML = `<span class="number"></span><span class="name"></span><span class="length"></span>`;
-          item.children[0].textContent = two(track.track);
-          item.children[1].textContent = track.title;
-          item.children[2].textContent = clock(track.duration);
+          const button = document.createElement("button");
+          button.className = "track";
+          button.dataset.index = track.index;
+          button.innerHTML = `<span class="number"></span><span class="name"></span><span class="length"></span>`;
+          button.children[0].textContent = two(track.track);
+          button.children[1].textContent = track.title;
+          button.children[2].textContent = clock(track.duration);
+          button.addEventListener("click", () => command("track", [track.index]));
+          item.append(button);
           $("tracks").append(item);
         }
       } catch (error) { showProblem(error); }
     }
   }
-  for (const item of $("tracks").children) {
-    item.classList.toggle("current", state && Number(item.dataset.index) === state.trackIndex);
+  for (const button of $("tracks").querySelectorAll(".track")) {
+    const current = Boolean(state && state.disc && Number(button.dataset.index) === state.trackIndex);
+    button.classList.toggle("current", current);
+    if (current) button.setAttribute("aria-current", "true"); else button.removeAttribute("aria-current");
+  }
+}
+
+function renderVolume() {
+  const slider = $("volume");
+  slider.max = Math.max(100, state.volume);
+  if (document.activeElement !== slider) slider.value = state.volume;
+  $("volume-level").textContent = state.muted ? "muted" : String(state.volume);
+  const mute = $("mute");
+  mute.setAttribute("aria-pressed", String(state.muted));
+  mute.setAttribute("aria-label", state.muted ? "Unmute" : "Mute");
+  mute.classList.toggle("on", state.muted);
+  $("mute-icon").setAttribute("d", state.muted ? "M15 9l6 6M21 9l-6 6" : "M14 8.5a5 5 0 0 1 0 7M16.5 6a8.5 8.5 0 0 1 0 12");
+}
+
+// The timer's deadline is on the player's clock: count from the `at` it sent, not this device's.
+function renderSleep() {
+  const sleep = state && state.sleep;
+  let text = "No sleep timer";
+  if (sleep && sleep.mode === "end-of-disc") text = "Stops at the end of the disc";
+  else if (sleep) text = "Pauses in " + clock(sleep.until - state.at - (performance.now() - stateReceived) / 1000);
+  $("sleep-left").textContent = text;
+  for (const button of document.querySelectorAll("[data-sleep]")) {
+    const on = button.dataset.sleep === "off" ? !sleep : Boolean(sleep && sleep.mode === "end-of-disc" && button.dataset.sleep === "end-of-disc");
+    button.classList.toggle("on", on);
   }
 }
 
@@ -183,6 +214,8 @@ function applyState(body, fresh = false) {
   $("toggle-icon").setAttribute("d", state.state === "playing" ? "M6 5h4v14H6zM14 5h4v14h-4z" : "M8 5v14l11-7z");
   renderLCD();
   renderTracks();
+  renderVolume();
+  renderSleep();
   markCurrentDisc();
   if (state.walletRevision !== walletRevision) {
     walletRevision = state.walletRevision;
@@ -243,7 +276,7 @@ function connect() {
       if (frame.body.revision !== state.revision) {
         api("/api/v1/state").then((body) => applyState(body, true)).catch(showProblem);
       }
-      else { state.elapsed = frame.body.elapsed; stateReceived = performance.now(); }
+      else { state.elapsed = frame.body.elapsed; state.at = frame.body.at; stateReceived = performance.now(); }
     }
     first = false;
     setLink(true);
@@ -271,7 +304,7 @@ setInterval(() => {
   if (socket && socket.readyState === 1 && performance.now() - lastFrame > 15000) {
     socket.close();   // missed three heartbeats: the link is dead even if the socket does not know
   }
-  if (linkUp) renderLCD();
+  if (linkUp && state) { renderLCD(); renderSleep(); }
 }, 500);
 
 document.addEventListener("visibilitychange", () => { if (!document.hidden) reconnectNow(); });
@@ -287,6 +320,14 @@ document.addEventListener("DOMContentLoaded", () => {
     button.addEventListener("click", () => command("seek", [button.dataset.seek]));
   }
   $("seek").addEventListener("change", (event) => command("seek", [Number(event.target.value)]));
+  for (const button of document.querySelectorAll("[data-volume]")) {
+    button.addEventListener("click", () => command("volume", [button.dataset.volume]));
+  }
+  $("volume").addEventListener("change", (event) => command("volume", [Number(event.target.value)]));
+  $("mute").addEventListener("click", () => command("volume", ["toggle-mute"]));
+  for (const button of document.querySelectorAll("[data-sleep]")) {
+    button.addEventListener("click", () => command("sleep", [button.dataset.sleep]));
+  }
   $("pair-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -302,5 +343,6 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   setLink(true);
-  api("/api/v1/state").then((body) => { applyState(body); connect(); }).catch(showProblem);
+  // The socket's first frame is the state: no separate request, so a repeat visit stays small.
+  connect();
 });

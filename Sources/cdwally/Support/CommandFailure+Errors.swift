@@ -36,7 +36,8 @@ extension CommandFailure {
             }
         case let error as PlayerError:
             switch error {
-            case .discOutOfRange: self.init(message: error.description, code: ExitStatus.usage)
+            case .discOutOfRange, .trackOutOfRange:
+                self.init(message: error.description, code: ExitStatus.usage)
             case .audioOutputFailed, .noHardwareMixer:
                 self.init(message: error.description, code: ExitStatus.unavailable)
             case .invalidOption: self.init(message: error.description, code: ExitStatus.config)
