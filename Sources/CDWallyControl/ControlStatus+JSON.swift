@@ -31,6 +31,7 @@ extension ControlStatus {
             ("volume", .int(volume)),
             ("muted", .bool(muted)),
             ("sleep", sleepJSON),
+            ("waitingForOutput", .bool(waitingForOutput)),
         ])
     }
 
@@ -62,7 +63,8 @@ extension ControlStatus {
         self.init(
             state: state, disc: try Self.disc(json["disc"]), track: try Self.track(json["track"]),
             position: position, trackCount: trackCount, volume: json["volume"]?.intValue ?? 100,
-            muted: json["muted"]?.boolValue ?? false, sleep: sleep)
+            muted: json["muted"]?.boolValue ?? false, sleep: sleep,
+            waitingForOutput: json["waitingForOutput"]?.boolValue ?? false)
     }
 
     private static func disc(_ value: JSONValue?) throws(ControlError) -> Disc? {

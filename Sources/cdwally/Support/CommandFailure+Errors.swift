@@ -37,7 +37,7 @@ extension CommandFailure {
         case let error as PlayerError:
             switch error {
             case .discOutOfRange: self.init(message: error.description, code: ExitStatus.usage)
-            case .audioOutputFailed, .noHardwareMixer:
+            case .audioOutputFailed, .noHardwareMixer, .outputStalled:
                 self.init(message: error.description, code: ExitStatus.unavailable)
             case .invalidOption: self.init(message: error.description, code: ExitStatus.config)
             case .resumeStateNotSaved, .resumeStateUnreadable:
