@@ -59,6 +59,7 @@ import Testing
         #expect(
             Set(playing.keys) == [
                 "state", "disc", "track", "position", "trackCount", "volume", "muted", "sleep",
+                "waitingForOutput",
             ])
 
         #expect((try await cli.json(["next"])["track"] as? [String: Any])?["index"] as? Int == 2)

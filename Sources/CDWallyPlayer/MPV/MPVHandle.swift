@@ -227,6 +227,7 @@ final class MPVHandle: @unchecked Sendable {
         if eventThreadStarted {
             _ = Self.withCStrings(["quit"]) { library.commandAsync(raw, 0, $0) }
             lock.unlock()
+            outputPipe?.drain { [destroyed] in !destroyed.current.isDestroyed }
         } else {
             handle = nil
             lock.unlock()

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -33,5 +35,18 @@ final class PipeOutputHold: Sendable {
 
     deinit {
         close(descriptor)
+    }
+
+    /// Reads and drops what mpv writes while `running` holds, so a core waiting in `write`
+    /// can carry out `quit`. Only at shutdown, when nobody hears it: otherwise the core would
+    /// outlive the process's `exit`, whose flush of mpv's stdio buffer for the pipe would wait
+    /// for ever on the full pipe.
+    func drain(while running: @escaping @Sendable () -> Bool) {
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while running() {
+                if read(descriptor, &buffer, buffer.count) <= 0 { usleep(10_000) }
+            }
+        }
     }
 }
