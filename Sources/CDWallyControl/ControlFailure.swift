@@ -15,7 +15,7 @@ public struct ControlFailure: Error, Sendable, Hashable, CustomStringConvertible
         let code: ControlErrorCode =
             switch error {
             case .discOutOfRange, .trackOutOfRange: .outOfRange
-            case .audioOutputFailed: .audioOutput
+            case .audioOutputFailed, .outputStalled: .audioOutput
             case .shutDown: .shutDown
             default: .failed
             }

@@ -31,6 +31,7 @@ extension ControlStatus {
             ("volume", .int(volume)),
             ("muted", .bool(muted)),
             ("sleep", sleepJSON),
+            ("waitingForOutput", .bool(waitingForOutput)),
         ]
         if let setup { members.append(("player", setup.json)) }
         return .object(members)
@@ -64,7 +65,9 @@ extension ControlStatus {
         self.init(
             state: state, disc: try Self.disc(json["disc"]), track: try Self.track(json["track"]),
             position: position, trackCount: trackCount, volume: json["volume"]?.intValue ?? 100,
-            muted: json["muted"]?.boolValue ?? false, sleep: sleep, setup: Setup(json: json["player"]))
+            muted: json["muted"]?.boolValue ?? false, sleep: sleep,
+            waitingForOutput: json["waitingForOutput"]?.boolValue ?? false, setup: Setup(json: json["player"])
+        )
     }
 
     private static func disc(_ value: JSONValue?) throws(ControlError) -> Disc? {

@@ -49,6 +49,9 @@ public struct ControlStatus: Sendable, Hashable {
     }
 
     public var state: PlaybackState
+    /// The audio output takes no audio and the player waits for it (a pipe nobody reads, a
+    /// hung device); a player older than this sends none: false.
+    public var waitingForOutput: Bool
     public var disc: Disc?
     public var track: Track?
     /// Seconds into the current track (when stopped: where playing will resume).
@@ -72,9 +75,10 @@ public struct ControlStatus: Sendable, Hashable {
     public init(
         state: PlaybackState, disc: Disc?, track: Track?, position: Double, trackCount: Int,
         volume: Int = 100,
-        muted: Bool = false, sleep: Sleep? = nil, setup: Setup? = nil
+        muted: Bool = false, sleep: Sleep? = nil, waitingForOutput: Bool = false, setup: Setup? = nil
     ) {
         self.state = state
+        self.waitingForOutput = waitingForOutput
         self.disc = disc
         self.track = track
         self.position = position
@@ -87,6 +91,7 @@ public struct ControlStatus: Sendable, Hashable {
 
     public init(snapshot: PlayerSnapshot) {
         state = snapshot.state
+        waitingForOutput = snapshot.waitingForOutput
         disc = snapshot.disc.map {
             Disc(
                 position: $0.position, id: $0.album.id.rawValue, albumArtist: $0.album.albumArtist,

@@ -98,6 +98,9 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
     /// The MPRIS view of a player snapshot.
     static func state(_ snapshot: PlayerSnapshot, artURL: String?) -> MPRISState {
         let loaded = snapshot.state == .playing || snapshot.state == .paused
+        // Waiting for an output that takes no audio, nothing is heard and time stands: as
+        // paused, and with no control that would only answer "waiting" (docs/PRODUCT.md §8).
+        let controllable = loaded && !snapshot.waitingForOutput
         var metadata: MPRISMetadata?
         if loaded, let disc = snapshot.disc, let track = snapshot.track, let index = snapshot.trackIndex {
             metadata = MPRISMetadata(
@@ -109,13 +112,14 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
         }
         let status: MPRISPlaybackStatus =
             switch snapshot.state {
+            case .playing where snapshot.waitingForOutput: .paused
             case .playing: .playing
             case .paused: .paused
             case .stopped, .idle: .stopped
             }
         return MPRISState(
-            playbackStatus: status, metadata: metadata, canGoNext: loaded, canGoPrevious: loaded,
-            canPlay: !snapshot.wallet.discs.isEmpty, canPause: loaded, canSeek: loaded,
+            playbackStatus: status, metadata: metadata, canGoNext: controllable, canGoPrevious: controllable,
+            canPlay: !snapshot.wallet.discs.isEmpty, canPause: controllable, canSeek: controllable,
             volume: snapshot.muted ? 0 : Double(snapshot.volume) / 100)
     }
 }

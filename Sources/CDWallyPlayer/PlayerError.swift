@@ -24,6 +24,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     case stateInUse(folder: String)
     /// `[player] mixer = "hardware"`, but the output has no mixer of its own.
     case noHardwareMixer(device: String)
+    /// mpv's core is held by its audio output (a pipe nobody reads, a hung device) and
+    /// answers nothing; playback goes on by itself once the output takes audio again.
+    case outputStalled
     /// The player was shut down; it takes no more commands.
     case shutDown
 
@@ -63,6 +66,10 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
             return
                 "the audio output '\(device)' has no volume control of its own; set mixer = \"software\" "
                 + "under [player] in config.toml"
+        case .outputStalled:
+            return
+                "the audio output is not taking audio (a pipe nobody reads, or a device that hangs); "
+                + "cdwally is waiting for it and plays on by itself when it does"
         case .shutDown:
             return "the player has shut down"
         }

@@ -18,10 +18,14 @@ public struct PlayerSnapshot: Sendable, Hashable {
     public var muted: Bool
     /// The sleep timer, when one is set.
     public var sleep: SleepState?
+    /// The audio output takes no audio and mpv waits inside it (a pipe nobody reads, a hung
+    /// device): the state says what was asked for, but nothing is heard and time stands.
+    public var waitingForOutput: Bool
 
     public init(
         state: PlaybackState, disc: CurrentDisc?, trackIndex: Int?, track: AlbumTrack?, elapsed: Double,
-        duration: Double?, wallet: Wallet, volume: Int = 100, muted: Bool = false, sleep: SleepState? = nil
+        duration: Double?, wallet: Wallet, volume: Int = 100, muted: Bool = false, sleep: SleepState? = nil,
+        waitingForOutput: Bool = false
     ) {
         self.state = state
         self.disc = disc
@@ -33,6 +37,7 @@ public struct PlayerSnapshot: Sendable, Hashable {
         self.volume = volume
         self.muted = muted
         self.sleep = sleep
+        self.waitingForOutput = waitingForOutput
     }
 
     /// The state before anything was chosen.

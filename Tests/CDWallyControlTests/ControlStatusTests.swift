@@ -31,7 +31,8 @@ import Testing
                 + #""album":"Kind of Blue"},"track":{"index":2,"disc":1,"track":null,"#
                 + #""title":"Freddie \"Freeloader\"","artist":"Miles Davis","#
                 + #""path":"/music/Kind of Blue/02 Freddie \#u{FFFD}.flac","duration":590},"#
-                + #""position":12.346,"trackCount":2,"volume":100,"muted":false,"sleep":null}"#)
+                + #""position":12.346,"trackCount":2,"volume":100,"muted":false,"sleep":null,"#
+                + #""waitingForOutput":false}"#)
     }
 
     @Test func discAndTrackReadAsTheyDoInDiscsAndTracks() throws {
@@ -49,7 +50,7 @@ import Testing
         #expect(
             json.serialized(pretty: false)
                 == #"{"state":"idle","disc":null,"track":null,"position":0,"trackCount":0,"volume":100,"#
-                + #""muted":false,"sleep":null}"#)
+                + #""muted":false,"sleep":null,"waitingForOutput":false}"#)
     }
 
     @Test func aDiscTheWalletDroppedHasANullPosition() throws {
@@ -72,6 +73,19 @@ import Testing
         #expect(try ControlStatus(json: parsed) == status)
         let idle = ControlStatus(snapshot: .idle(wallet: .empty))
         #expect(try ControlStatus(json: JSONValue(parsing: Array(idle.json.serialized().utf8))) == idle)
+    }
+
+    @Test func waitingForTheOutputIsSaidAndReadsBackAndAnOlderPlayerIsNotWaiting() throws {
+        var snapshot = PlayerSnapshot(
+            state: .playing, disc: CurrentDisc(album: Self.album, position: 1), trackIndex: 1,
+            track: Self.album.tracks[0], elapsed: 4, duration: 562.2, wallet: Self.wallet)
+        snapshot.waitingForOutput = true
+        let status = ControlStatus(snapshot: snapshot)
+        #expect(status.json["waitingForOutput"] == .bool(true))
+        #expect(try ControlStatus(json: JSONValue(parsing: Array(status.json.serialized().utf8))) == status)
+        let older = try ControlStatus(
+            json: JSONValue(parsing: Array(#"{"state":"idle","position":0,"trackCount":0}"#.utf8)))
+        #expect(!older.waitingForOutput)
     }
 
     @Test func aMalformedStatusIsAProtocolError() throws {

@@ -33,7 +33,7 @@ import Testing
         try mpv.playIndex(0)
         #expect(await eventually { recorder.endReason(of: ids[2]) != nil })
         mpv.quit()
-        await mpv.waitUntilDestroyed()
+        #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
 
         #expect(ids.map { recorder.endReason(of: $0) } == Array(repeating: .endOfFile, count: 3))
         let output = try WAVFile(contentsOf: wav)
@@ -55,7 +55,7 @@ import Testing
         try mpv.playIndex(0)
         #expect(await eventually { recorder.endReason(of: ids[2]) != nil })
         mpv.quit()
-        await mpv.waitUntilDestroyed()
+        #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
 
         let samples = try #require(try WAVFile(contentsOf: wav).int16Samples)
         #expect(samples.count == fixture.totalSamples)
@@ -80,7 +80,7 @@ import Testing
         try mpv.playIndex(0)
         #expect(await eventually { recorder.endReason(of: ids[2]) != nil })
         mpv.quit()
-        await mpv.waitUntilDestroyed()
+        #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
 
         #expect(recorder.endReason(of: ids[1]) == .error(.loadingFailed))
         #expect(recorder.endReason(of: ids[2]) == .endOfFile)
@@ -105,7 +105,7 @@ import Testing
         try mpv.playIndex(1)
         #expect(await eventually { recorder.endReason(of: ids[2]) != nil })
         mpv.quit()
-        await mpv.waitUntilDestroyed()
+        #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
 
         #expect(!recorder.started(ids[0]))
         let rate = fixture.album.sampleRate
@@ -131,7 +131,7 @@ import Testing
         try mpv.playIndex(0)
         #expect(await eventually { recorder.endReason(of: id) != nil })
         mpv.quit()
-        await mpv.waitUntilDestroyed()
+        #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
 
         #expect(recorder.endReason(of: id) == .endOfFile)
         #expect(try WAVFile(contentsOf: wav).frames == fixture.album.tracks[0].samples)
@@ -154,7 +154,7 @@ import Testing
         try mpv.playIndex(0)
         #expect(await eventually { recorder.endReason(of: id) != nil })
         mpv.quit()
-        await mpv.waitUntilDestroyed()
+        #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
         #expect(recorder.endReason(of: id) == .error(.audioOutputInitFailed))
     }
 
@@ -172,7 +172,7 @@ import Testing
         #expect(await eventually { recorder.lastValue(of: "current-ao") == .string("null") })
         #expect(recorder.endReason(of: id) == nil)
         mpv.quit()
-        await mpv.waitUntilDestroyed()
+        #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
     }
 
     @Test func refusesAnUnknownOptionNamingIt() {
@@ -194,7 +194,7 @@ import Testing
         let recorder = MPVEventRecorder()
         let mpv = try makeHandle([MPVOption("ao", "null")], recorder: recorder)
         mpv.quit()
-        await mpv.waitUntilDestroyed()
+        #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
         #expect(recorder.all.last == .shutdown)
         #expect(mpv.isDestroyed)
         #expect(throws: PlayerError.self) { try mpv.stop() }

@@ -58,7 +58,8 @@ import Testing
         #expect(playing["trackCount"] as? Int == 3)
         #expect(
             Set(playing.keys) == [
-                "state", "disc", "track", "position", "trackCount", "volume", "muted", "sleep", "player",
+                "state", "disc", "track", "position", "trackCount", "volume", "muted", "sleep",
+                "waitingForOutput", "player",
             ])
         let setup = try #require(playing["player"] as? [String: Any])
         #expect(

@@ -9,6 +9,7 @@ extension PlayerEngine {
             if case .quit = command { return makeSnapshot() }
             throw PlayerError.shutDown
         }
+        if waitingForOutput && !Self.worksWithoutOutput(command) { throw PlayerError.outputStalled }
         switch command {
         case .play(let position, let fromStart):
             try await play(position ?? defaultPosition(), fromStart: fromStart)

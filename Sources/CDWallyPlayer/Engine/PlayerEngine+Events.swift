@@ -28,6 +28,10 @@ extension PlayerEngine {
             isOpeningTrack = false
             applyPendingSeek()
             hub.emit(.trackChanged(makeSnapshot()))
+        case .coreStalled:
+            coreStalled()
+        case .coreAnswering:
+            coreAnswered()
         case .shutdown:
             didShutDown()
         }

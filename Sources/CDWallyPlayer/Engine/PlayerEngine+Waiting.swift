@@ -7,6 +7,8 @@ extension PlayerEngine {
         case ended
         case superseded
         case timedOut
+        /// The output takes no audio: playback starts when it does, without the command.
+        case waitingForOutput
         case failed(PlayerError)
     }
 

@@ -21,6 +21,9 @@ actor PlayerEngine {
     /// Periodic position saves while playing: enough to lose little on a power cut, few
     /// enough to spare SD cards.
     static let saveInterval: Duration = .seconds(5)
+    /// How long shutdown waits for mpv to end. A core held by its output never ends; the
+    /// positions are saved by then, and the process exits without it.
+    static let teardownLimit: Duration = .seconds(3)
     /// `previous` goes to the previous track only this early in a track.
     static let previousTrackWindow = 3.0
 
@@ -63,6 +66,8 @@ actor PlayerEngine {
     /// Falling back to a null output is said once per player, not at every disc.
     var warnedOfNullOutput = false
     var isShutDown = false
+    /// mpv's core is held by its audio output (`PlayerEngine+StalledOutput.swift`).
+    var waitingForOutput = false
     var waiters: [Int: Waiter] = [:]
     var nextWaiterID = 0
     var randomness = SystemRandomNumberGenerator()
@@ -93,7 +98,8 @@ actor PlayerEngine {
         }
         return PlayerSnapshot(
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
-            duration: duration, wallet: wallet, volume: volume, muted: muted, sleep: sleep)
+            duration: duration, wallet: wallet, volume: volume, muted: muted, sleep: sleep,
+            waitingForOutput: waitingForOutput)
     }
 
     /// Makes the current state visible to `Player.snapshot`, and to subscribers when
@@ -149,6 +155,8 @@ actor PlayerEngine {
         pendingSeek = nil
         do {
             try mpv.stop()
+        } catch PlayerError.outputStalled {
+            // Stopped when the core answers again (`coreAnswered`).
         } catch {
             logger.warning("could not stop mpv: \(error)")
         }
@@ -173,7 +181,12 @@ actor PlayerEngine {
         queue = nil
         publish()
         mpv.quit()
-        await mpv.waitUntilDestroyed()
+        if !(await mpv.waitUntilDestroyed(within: Self.teardownLimit)) {
+            // Its output holds the core (`mpv_terminate_destroy` would wait as long): the
+            // positions are on disk, so the process may end without it.
+            logger.notice("mpv did not end within \(Self.teardownLimit): its audio output holds it")
+            hub.finish()
+        }
     }
 }
 

@@ -11,6 +11,11 @@ enum MPVEvent: Sendable, Equatable {
     /// An observed property changed; `.none` means it is unavailable now.
     case propertyChange(name: String, value: MPVNode)
     case log(MPVLogMessage)
+    /// A request to the core went unanswered past `MPVHandle.stallLimit`: the core is held,
+    /// most often inside an audio output that blocks (a pipe nobody reads, a hung device).
+    case coreStalled
+    /// A reply came from a stalled core: it answers again.
+    case coreAnswering
     /// The core is gone and the handle destroyed; nothing follows.
     case shutdown
 }

@@ -9,14 +9,20 @@ extension MPVHandle {
     /// and returns mpv's reply.
     @discardableResult
     func command(_ node: MPVNode, name: String) throws(PlayerError) -> MPVNode {
-        try withHandle(name) { (handle) throws(PlayerError) in
-            try node.withCNode { (argument) throws(PlayerError) in
-                var reply = mpv_node()
-                try check(library.commandNode(handle, argument, &reply), name)
-                defer { library.freeNodeContents(&reply) }
-                return MPVNode(copying: reply)
-            }
+        let reply = try node.withCNode { (argument) throws(PlayerError) in
+            try exchange(
+                name,
+                direct: { handle in
+                    var result = mpv_node()
+                    let status = library.commandNode(handle, argument, &result)
+                    guard status >= 0 else { return MPVReply(status: status) }
+                    defer { library.freeNodeContents(&result) }
+                    return MPVReply(status: status, value: MPVNode(copying: result))
+                },
+                queued: { handle, id in library.commandNodeAsync(handle, id, argument) })
         }
+        try check(reply.status, name)
+        return reply.value ?? .none
     }
 
     /// Appends `path` to the playlist without starting it, with per-file `options` such as
@@ -56,23 +62,31 @@ extension MPVHandle {
     }
 
     func setProperty(_ name: String, _ value: MPVNode) throws(PlayerError) {
-        try withHandle("set \(name)") { (handle) throws(PlayerError) in
-            try value.withCNode { (node) throws(PlayerError) in
-                try check(library.setProperty(handle, name, MPV_FORMAT_NODE, node), "set \(name)")
-            }
+        let reply = try value.withCNode { (node) throws(PlayerError) in
+            try exchange(
+                "set \(name)",
+                direct: { handle in MPVReply(status: library.setProperty(handle, name, MPV_FORMAT_NODE, node))
+                },
+                queued: { handle, id in library.setPropertyAsync(handle, id, name, MPV_FORMAT_NODE, node) })
         }
+        try check(reply.status, "set \(name)")
     }
 
     /// A property's value, or nil while it is unavailable (no file playing, for instance).
     func property(_ name: String) throws(PlayerError) -> MPVNode? {
-        try withHandle("get \(name)") { (handle) throws(PlayerError) in
-            var node = mpv_node()
-            let status = library.getProperty(handle, name, MPV_FORMAT_NODE, &node)
-            if MPVErrorCode(status) == .propertyUnavailable { return nil }
-            try check(status, "get \(name)")
-            defer { library.freeNodeContents(&node) }
-            return MPVNode(copying: node)
-        }
+        let reply = try exchange(
+            "get \(name)",
+            direct: { handle in
+                var node = mpv_node()
+                let status = library.getProperty(handle, name, MPV_FORMAT_NODE, &node)
+                guard status >= 0 else { return MPVReply(status: status) }
+                defer { library.freeNodeContents(&node) }
+                return MPVReply(status: status, value: MPVNode(copying: node))
+            },
+            queued: { handle, id in library.getPropertyAsync(handle, id, name, MPV_FORMAT_NODE) })
+        if MPVErrorCode(reply.status) == .propertyUnavailable { return nil }
+        try check(reply.status, "get \(name)")
+        return reply.value
     }
 
     /// The outputs mpv can open (`audio-device-list`), "auto" first.

@@ -18,22 +18,39 @@ import Foundation
 /// `mpv_terminate_destroy` overlaps no other call. No wakeup callback is installed: the
 /// waiting thread is the only consumer. Typed commands live in `MPVHandle+Commands.swift`.
 ///
+/// An output that blocks holds mpv's core, and a synchronous call would wait for it for
+/// ever. Once the event thread runs, calls go through mpv's asynchronous API and wait a
+/// bounded time for their reply (`MPVRequests`); the event thread hands replies over, asks
+/// an idle core something every second, and reports `.coreStalled` when a request goes
+/// unanswered past `stallLimit`, `.coreAnswering` when a reply comes again. A FIFO output
+/// gets a read end held open for the core's life (`PipeOutputHold`).
+///
 /// Threads: `handle` and `eventThreadStarted` are guarded by `lock`, held around every mpv
-/// call except `mpv_wait_event`. Only the event thread calls `mpv_wait_event` and, once
-/// SHUTDOWN arrives, `mpv_terminate_destroy`; it first clears `handle` under the lock so no
-/// other call can start or still be running.
+/// call except `mpv_wait_event` (and, once the event thread runs, only while a request is
+/// queued, which never waits for the core). Only the event thread calls `mpv_wait_event`
+/// and, once SHUTDOWN arrives, `mpv_terminate_destroy`; it first clears `handle` under the
+/// lock so no other call can start or still be running.
 final class MPVHandle: @unchecked Sendable {
     private let lock = NSLock()
     let library: MPVLibrary
     private var handle: OpaquePointer?
     private var eventThreadStarted = false
     private let destroyed = LockedValue(DestroyWaiters())
+    private let requests = MPVRequests()
+    private let outputPipe: PipeOutputHold?
     private static let creationLock = NSLock()
+
+    /// How long a call waits for the core, and a request may go unanswered before the core
+    /// counts as stalled. A pipe to Snapcast keeps the core in `write` for a second or two
+    /// at a time in normal play, so this is well above that.
+    static let stallLimit: Duration = .seconds(5)
 
     /// Creates and initialises a handle with `options`, in order.
     init(options: [MPVOption]) throws(PlayerError) {
         let library = try MPVLibrary.shared.get()
         self.library = library
+        // Before mpv opens the pipe for writing: see `PipeOutputHold`.
+        outputPipe = PipeOutputHold(options: options)
         // mpv parses numbers with the C locale and refuses to start under any other;
         // setlocale is not thread-safe, so handles are created one at a time.
         let created = Self.creationLock.withLock { () -> OpaquePointer? in
@@ -138,11 +155,21 @@ final class MPVHandle: @unchecked Sendable {
     private func runEventLoop(_ handler: @Sendable (MPVEvent) -> Void) {
         // Only this thread clears `handle` once the loop has started, so it stays valid here.
         guard let raw = lock.withLock({ handle }) else { return }
-        while let event = library.waitEvent(raw, -1)?.pointee {
+        // A timed wait, so the stall watch runs while the core says nothing.
+        while let event = library.waitEvent(raw, 0.5)?.pointee {
             if event.event_id == MPV_EVENT_SHUTDOWN { break }
-            if let copied = MPVEvent(copying: event) { handler(copied) }
+            switch event.event_id {
+            case MPV_EVENT_COMMAND_REPLY, MPV_EVENT_GET_PROPERTY_REPLY, MPV_EVENT_SET_PROPERTY_REPLY:
+                if requests.complete(event.reply_userdata, with: MPVReply(copying: event)) {
+                    handler(.coreAnswering)
+                }
+            default:
+                if let copied = MPVEvent(copying: event) { handler(copied) }
+            }
+            watchForStall(raw, handler)
         }
         lock.withLock { handle = nil }
+        requests.failAll(with: MPVReply(status: MPV_ERROR_UNINITIALIZED.rawValue))
         library.terminateDestroy(raw)
         handler(.shutdown)
         let waiters = destroyed.withLock { state in
@@ -150,7 +177,43 @@ final class MPVHandle: @unchecked Sendable {
             defer { state.continuations.removeAll() }
             return state.continuations
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters.values { waiter.resume(returning: true) }
+    }
+
+    /// Reports a request unanswered past the limit, and keeps one probe out while nothing
+    /// else is, so a stall shows even when no command is waiting.
+    private func watchForStall(_ raw: OpaquePointer, _ handler: @Sendable (MPVEvent) -> Void) {
+        let now = ContinuousClock.now
+        if requests.stallBegan(now: now, limit: Self.stallLimit) { handler(.coreStalled) }
+        guard let probe = requests.openProbe(now: now) else { return }
+        if library.getPropertyAsync(raw, probe, "idle-active", MPV_FORMAT_FLAG) < 0 { requests.cancel(probe) }
+    }
+
+    /// Runs one call and returns mpv's reply: `direct` before the event thread runs (set-up,
+    /// short-lived handles), else `queued` with a bounded wait for the reply. Throws
+    /// `.outputStalled` at once while the core is stalled, or when it stalls on this call.
+    func exchange(
+        _ call: String, direct: (OpaquePointer) -> MPVReply, queued: (OpaquePointer, UInt64) -> Int32
+    ) throws(PlayerError) -> MPVReply {
+        if requests.isStalled { throw PlayerError.outputStalled }
+        let outcome: (reply: MPVReply?, ticket: (id: UInt64, slot: MPVReplySlot)?) = try withHandle(call) {
+            handle in
+            guard eventThreadStarted else { return (direct(handle), nil) }
+            let ticket = requests.open()
+            let status = queued(handle, ticket.id)
+            guard status >= 0 else {
+                requests.cancel(ticket.id)
+                return (MPVReply(status: status), nil)
+            }
+            return (nil, ticket)
+        }
+        if let reply = outcome.reply { return reply }
+        guard let ticket = outcome.ticket else { throw PlayerError.outputStalled }
+        guard let reply = ticket.slot.wait(Self.stallLimit) else {
+            requests.gaveUp(on: ticket.id)
+            throw PlayerError.outputStalled
+        }
+        return reply
     }
 
     /// Asks mpv to quit. With the event thread running it destroys the handle on SHUTDOWN;
@@ -164,6 +227,7 @@ final class MPVHandle: @unchecked Sendable {
         if eventThreadStarted {
             _ = Self.withCStrings(["quit"]) { library.commandAsync(raw, 0, $0) }
             lock.unlock()
+            outputPipe?.drain { [destroyed] in !destroyed.current.isDestroyed }
         } else {
             handle = nil
             lock.unlock()
@@ -172,14 +236,23 @@ final class MPVHandle: @unchecked Sendable {
         }
     }
 
-    /// Returns once the handle is destroyed (after `quit`, or mpv quitting by itself).
-    func waitUntilDestroyed() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    /// Returns true once the handle is destroyed (after `quit`, or mpv quitting by itself),
+    /// false when `limit` passed first: a core held by its output never ends.
+    func waitUntilDestroyed(within limit: Duration) async -> Bool {
+        let id = destroyed.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let alreadyDone = destroyed.withLock { state in
-                if !state.isDestroyed { state.continuations.append(continuation) }
+                if !state.isDestroyed { state.continuations[id] = continuation }
                 return state.isDestroyed
             }
-            if alreadyDone { continuation.resume() }
+            if alreadyDone { return continuation.resume(returning: true) }
+            Task { [destroyed] in
+                try? await Task.sleep(for: limit)
+                destroyed.withLock { $0.continuations.removeValue(forKey: id) }?.resume(returning: false)
+            }
         }
     }
 
@@ -199,5 +272,6 @@ final class MPVHandle: @unchecked Sendable {
 /// Who waits for the handle's end, and whether it came.
 private struct DestroyWaiters: Sendable {
     var isDestroyed = false
-    var continuations: [CheckedContinuation<Void, Never>] = []
+    var nextID = 0
+    var continuations: [Int: CheckedContinuation<Bool, Never>] = [:]
 }

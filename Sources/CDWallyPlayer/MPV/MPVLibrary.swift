@@ -33,6 +33,12 @@ struct MPVLibrary: @unchecked Sendable {
     let commandNode:
         @convention(c) (OpaquePointer?, UnsafeMutablePointer<mpv_node>?, UnsafeMutablePointer<mpv_node>?) ->
             Int32
+    let commandNodeAsync: @convention(c) (OpaquePointer?, UInt64, UnsafeMutablePointer<mpv_node>?) -> Int32
+    let setPropertyAsync:
+        @convention(c) (OpaquePointer?, UInt64, UnsafePointer<CChar>?, mpv_format, UnsafeMutableRawPointer?)
+            ->
+            Int32
+    let getPropertyAsync: @convention(c) (OpaquePointer?, UInt64, UnsafePointer<CChar>?, mpv_format) -> Int32
     let freeNodeContents: @convention(c) (UnsafeMutablePointer<mpv_node>?) -> Void
     let setProperty:
         @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, mpv_format, UnsafeMutableRawPointer?) -> Int32
@@ -81,6 +87,9 @@ struct MPVLibrary: @unchecked Sendable {
         requestLogMessages = try find("mpv_request_log_messages")
         commandAsync = try find("mpv_command_async")
         commandNode = try find("mpv_command_node")
+        commandNodeAsync = try find("mpv_command_node_async")
+        setPropertyAsync = try find("mpv_set_property_async")
+        getPropertyAsync = try find("mpv_get_property_async")
         freeNodeContents = try find("mpv_free_node_contents")
         setProperty = try find("mpv_set_property")
         getProperty = try find("mpv_get_property")

@@ -1,11 +1,13 @@
 import CDWallyControl
 
 /// A running player's state in two lines for people:
-/// `▶ Playing  Disc 2  Track 3/12  1:23 / 4:05` and `  Artist — Album — Title`.
+/// `▶ Playing  Disc 2  Track 3/12  1:23 / 4:05` and `  Artist — Album — Title`. Playing
+/// into an output that takes no audio, it says so instead of "Playing": time stands still.
 enum StatusView {
     static func render(_ status: ControlStatus) -> String {
         let word =
             switch status.state {
+            case .playing where status.waitingForOutput: "… Waiting for the audio output"
             case .playing: "▶ Playing"
             case .paused: "❚❚ Paused"
             case .stopped: "■ Stopped"

@@ -38,7 +38,7 @@ extension CommandFailure {
             switch error {
             case .discOutOfRange, .trackOutOfRange:
                 self.init(message: error.description, code: ExitStatus.usage)
-            case .audioOutputFailed, .noHardwareMixer:
+            case .audioOutputFailed, .noHardwareMixer, .outputStalled:
                 self.init(message: error.description, code: ExitStatus.unavailable)
             case .invalidOption: self.init(message: error.description, code: ExitStatus.config)
             case .stateInUse: self.init(message: error.description, code: ExitStatus.temporaryFailure)

@@ -13,6 +13,8 @@ final class PlayerHarness: Sendable {
         case null
         /// Untimed rendering into `out.wav`: a whole album in a fraction of a second.
         case pcm
+        /// Raw PCM into a named pipe, as in the Snapcast recipe.
+        case pipe(String)
     }
 
     let player: Player
@@ -32,6 +34,7 @@ final class PlayerHarness: Sendable {
         switch output {
         case .null: options = [("ao", "null")]
         case .pcm: options = [("ao", "pcm"), ("ao-pcm-file", directory.file("out.wav").path)]
+        case .pipe(let path): options = [("ao", "pcm"), ("ao-pcm-file", path), ("ao-pcm-waveheader", "no")]
         }
         if audioDevice != nil { options = [] }
         var configuration = PlayerConfiguration(

@@ -45,6 +45,9 @@ struct CLI {
             "XDG_STATE_HOME": home + "/state",
             "XDG_RUNTIME_DIR": home + "/run", "LANG": "C.UTF-8",
         ]
+        // Under Scripts/sanitize, the cdwally processes report where the test process does.
+        let outer = ProcessInfo.processInfo.environment
+        for name in ["TSAN_OPTIONS", "ASAN_OPTIONS"] { environment[name] = outer[name] }
     }
 
     func remove() {

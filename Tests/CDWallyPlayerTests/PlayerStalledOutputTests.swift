@@ -1,0 +1,69 @@
+import CDWallyCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CDWallyPlayer
+
+/// A player whose output takes no audio: real libmpv writing into a named pipe that nobody
+/// reads. mpv's core waits inside the output; the player must not.
+@Suite struct PlayerStalledOutputTests {
+    /// One disc of two 40 s silent tracks: mpv's decoder, which runs ahead of a stalled
+    /// output, stays inside the first.
+    static func longWallet() -> Wallet {
+        let path = RawPath(TestLibrary.fixtures + "/long.flac")
+        let tracks = (1...2).map { (number: Int) in
+            AlbumTrack(
+                path: path, disc: 1, track: number, title: "Silence \(number)", artist: "Quiet", duration: 40)
+        }
+        let album = Album(
+            id: AlbumID(identityKey: "quiet\u{1F}long"), albumArtist: "Quiet", title: "Long", tracks: tracks,
+            directories: [path.parent])
+        return Wallet(discs: [album], total: 1, capacity: 20)
+    }
+
+    @Test func aPipeNobodyReadsLeavesThePlayerAnsweringAndItShutsDownWithThePlaceSaved() async throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.file("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let wallet = Self.longWallet()
+        let harness = try PlayerHarness(wallet: wallet, output: .pipe(fifo), directory: directory)
+
+        let played = try await harness.player.perform(.play(disc: 1, fromStart: true))
+        #expect(played.state == .playing)
+        #expect(await eventually { harness.player.snapshot.waitingForOutput })
+        #expect(harness.player.snapshot.state == .playing)
+        await #expect(throws: PlayerError.outputStalled) { try await harness.player.perform(.pause) }
+        await #expect(throws: PlayerError.outputStalled) { try await harness.player.perform(.next) }
+        let sleeping = try await harness.player.perform(.sleep(.endOfDisc))
+        #expect(sleeping.sleep == .endOfDisc)
+
+        // Shutdown does not wait for a core its output holds (generous: a loaded machine).
+        let started = ContinuousClock.now
+        await harness.close(keepFiles: true)
+        #expect(ContinuousClock.now - started < .seconds(20))
+        let saved = ResumeStore(directory: harness.stateDirectory)
+        #expect(saved.resumePoint(for: wallet.discs[0])?.track == 1)
+        #expect(saved.lastDisc == wallet.discs[0].id)
+        directory.remove()
+    }
+
+    @Test func stopWorksWhileWaitingAndHoldsWhenTheOutputComesBack() async throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.file("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let harness = try PlayerHarness(wallet: Self.longWallet(), output: .pipe(fifo), directory: directory)
+        _ = try await harness.player.perform(.play(disc: 1, fromStart: true))
+        #expect(await eventually { harness.player.snapshot.waitingForOutput })
+        #expect(try await harness.player.perform(.stop).state == .stopped)
+
+        // A reader comes: the core answers again and mpv is stopped, as the player says.
+        let reader = try PipeReader(fifo)
+        #expect(await eventually { !harness.player.snapshot.waitingForOutput })
+        #expect(harness.player.snapshot.state == .stopped)
+        #expect(try await harness.player.perform(.play(disc: 1, fromStart: false)).state == .playing)
+        #expect(await eventually { harness.player.snapshot.elapsed > 0.5 })
+        await reader.stop()
+        await harness.close()
+    }
+}
