@@ -102,9 +102,8 @@ import Testing
         play.signal(SIGTERM)
         #expect(try await play.wait(timeout: 20) == 0)
         // The place is saved (track 1, not finished), even where `discs` shows no resume at 0:00.
-        let state = cli.home + "/state/cdwally"
-        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: state).first)
-        let data = try Data(contentsOf: URL(fileURLWithPath: "\(state)/\(folder)/resume.json"))
+        let folder = try libraryStateFolder(under: cli.home + "/state/cdwally")
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/resume.json"))
         let resume = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let entry = try #require((resume["discs"] as? [String: [String: Any]])?.values.first)
         #expect(entry["track"] as? Int == 1)
