@@ -38,7 +38,8 @@ enum LCDText {
     private static func fields(_ snapshot: PlayerSnapshot) -> (
         disc: String, track: String, total: String, elapsed: String, duration: String, state: String
     ) {
-        let state = stateWord(snapshot.state)
+        // Waiting for the audio output, nothing is heard whatever the state says.
+        let state = snapshot.waitingForOutput ? "WAIT" : stateWord(snapshot.state)
         guard let disc = snapshot.disc else {
             return ("--", "--", "--", "--:--", "--:--", state)
         }

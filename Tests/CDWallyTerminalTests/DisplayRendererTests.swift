@@ -29,6 +29,9 @@ import Testing
         #expect(trimmed(render(Sample.snapshot(.paused))[0]).hasSuffix("05:43  PAUSE"))
         #expect(trimmed(render(Sample.snapshot(.stopped, duration: nil))[0]).hasSuffix("05:43  STOP"))
         #expect(trimmed(render(Sample.idle)[0]) == "DISC --  TRACK --/--  --:-- / --:--  STOP")
+        var waiting = Sample.snapshot()
+        waiting.waitingForOutput = true
+        #expect(trimmed(render(waiting)[0]).hasSuffix("05:43  WAIT"))
     }
 
     @Test func theLCDLineFillsTheRowForItsReverseVideoBand() {

@@ -78,6 +78,7 @@ import Testing
             #expect(state.headers[HTTPField.Name("Access-Control-Allow-Origin")!] == nil)
             #expect(try Self.json(state)["state"]?.stringValue == "idle")
             #expect(try Self.json(state)["revision"]?.intValue == 1)
+            #expect(try Self.json(state)["waitingForOutput"]?.boolValue == false)
 
             let wallet = try Self.json(
                 try await client.execute(

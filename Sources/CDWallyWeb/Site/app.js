@@ -69,7 +69,8 @@ const two = (number) => number == null ? "--" : String(number).padStart(2, "0");
 function elapsedNow() {
   if (!state) return 0;
   let elapsed = state.elapsed;
-  if (state.state === "playing") elapsed += (performance.now() - stateReceived) / 1000;
+  // Waiting for the audio output, nothing is heard and the player's clock stands still.
+  if (state.state === "playing" && !state.waitingForOutput) elapsed += (performance.now() - stateReceived) / 1000;
   return state.duration ? Math.min(elapsed, state.duration) : elapsed;
 }
 
@@ -190,7 +191,10 @@ function renderLCD() {
   const total = disc ? two(disc.trackCount) : "--";
   $("lcd-main").textContent =
     `DISC ${two(disc && disc.position)}  TRACK ${two(state.trackIndex)}/${total}  ${clock(state.track ? elapsedNow() : null)} / ${clock(state.duration)}`;
-  $("lcd-state").textContent = { playing: "PLAY", paused: "PAUSE", stopped: "STOP", idle: "STOP" }[state.state];
+  $("lcd-state").textContent = state.waitingForOutput
+    ? "WAIT"
+    : { playing: "PLAY", paused: "PAUSE", stopped: "STOP", idle: "STOP" }[state.state];
+  $("lcd-state").title = state.waitingForOutput ? "Waiting for the audio output" : "";
   const seek = $("seek");
   if (document.activeElement !== seek) {
     seek.max = Math.max(1, Math.round(state.duration || 1));
