@@ -5,6 +5,10 @@ import GRDB
 /// The look-ups that resolve playlist entries (docs/PRODUCT.md §2): the tracks an entry's album
 /// may hold, and the candidates for an entry whose file is missing.
 extension LibraryIndex {
+    /// The readable tracks directly in one folder (`?`).
+    private static let readableTracksInFolderSQL =
+        "SELECT \(IndexRecord.columns) FROM track WHERE folder = ? AND problem IS NULL"
+
     /// Readable tracks whose album identity key is one of `keys` or that lie directly in one of
     /// `folders`, each file once (same device and inode reached by two paths counts once: the
     /// first path in byte order).
@@ -13,8 +17,7 @@ extension LibraryIndex {
         return try read { db in
             let byKey = try db.cachedStatement(
                 sql: "SELECT \(IndexRecord.columns) FROM track WHERE albumKey = ? AND problem IS NULL")
-            let byFolder = try db.cachedStatement(
-                sql: "SELECT \(IndexRecord.columns) FROM track WHERE folder = ? AND problem IS NULL")
+            let byFolder = try db.cachedStatement(sql: Self.readableTracksInFolderSQL)
             var rows: [RawPath: Row] = [:]
             for key in keys {
                 for row in try Row.fetchAll(byKey, arguments: [key]) {
@@ -40,8 +43,7 @@ extension LibraryIndex {
     func tracks(inEachOf folders: Set<RawPath>) throws(LibraryError) -> [RawPath: [TrackFile]] {
         guard !folders.isEmpty else { return [:] }
         return try read { db in
-            let byFolder = try db.cachedStatement(
-                sql: "SELECT \(IndexRecord.columns) FROM track WHERE folder = ? AND problem IS NULL")
+            let byFolder = try db.cachedStatement(sql: Self.readableTracksInFolderSQL)
             var tracks: [RawPath: [TrackFile]] = [:]
             for folder in folders {
                 let rows = try Row.fetchAll(byFolder, arguments: [folder.databaseValue])
