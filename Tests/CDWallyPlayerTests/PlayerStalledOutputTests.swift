@@ -58,7 +58,8 @@ import Testing
         #expect(try await harness.player.perform(.stop).state == .stopped)
 
         // A reader comes: the core answers again and mpv is stopped, as the player says.
-        let reader = try PipeReader(fifo)
+        // It reads fast: mpv's stop waits for its last write to go through.
+        let reader = try PipeReader(fifo, bytesPerSecond: 400_000)
         #expect(await eventually { !harness.player.snapshot.waitingForOutput })
         #expect(harness.player.snapshot.state == .stopped)
         #expect(try await harness.player.perform(.play(disc: 1, fromStart: false)).state == .playing)

@@ -33,9 +33,13 @@ import Testing
         ["--mpv", "ao=pcm", "--mpv", "ao-pcm-file=\(fifo)", "--mpv", "ao-pcm-waveheader=no"]
     }
 
-    private func status(_ cli: CLI) async throws -> (waiting: Bool, position: Double) {
+    private func status(_ cli: CLI) async throws -> (waiting: Bool, track: Int, position: Double) {
         let status = try await cli.json(["status"])
-        return (status["waitingForOutput"] as? Bool ?? false, status["position"] as? Double ?? -1)
+        return (
+            status["waitingForOutput"] as? Bool ?? false,
+            (status["track"] as? [String: Any])?["track"] as? Int ?? -1,
+            status["position"] as? Double ?? -1
+        )
     }
 
     @Test func servePlayingIntoAPipeNobodyReadsWaitsForItAndGoesOnWhenItIsRead() async throws {
@@ -63,30 +67,31 @@ import Testing
         #expect(pause.stderr.contains("the audio output is not taking audio"), "\(pause.stderr)")
         #expect(try await cli.run(["sleep", "30m"]).status == 0)
         #expect(try await cli.run(["sleep", "off"]).status == 0)
-        let stood = try await status(cli).position
+        let stood = try await status(cli)
         try await Task.sleep(for: .seconds(1))
-        #expect(try await status(cli).position == stood)
+        #expect(try await status(cli).position == stood.position)
 
-        // A reader comes: playback goes on by itself.
+        // A reader comes: playback goes on by itself. `ao=pcm` writes as fast as the reader
+        // reads, so the player may be well into track 2 by the time the test looks.
         let reader = try PipeReader(fifo)
         try await serve.waitUntil("the position to move on") {
             let now = try await status(cli)
-            return !now.waiting && now.position > stood + 1
+            return !now.waiting && (now.track > stood.track || now.position > stood.position + 1)
         }
         // It leaves (snapserver restarting): the player waits again rather than die of SIGPIPE.
         await reader.stop()
         try await serve.waitUntil("status to say it waits again") { try await status(cli).waiting }
         #expect(serve.process.isRunning)
-        let held = try await status(cli).position
+        let held = try await status(cli)
 
         // SIGTERM ends it promptly, with its place saved.
         serve.signal(SIGTERM)
         #expect(try await serve.wait(timeout: 20) == 0)
         let discs = try await cli.json(["discs", "--library", library.root])["discs"] as? [[String: Any]]
         let resume = try #require(discs?.first?["resume"] as? [String: Any])
-        #expect(resume["track"] as? Int == 1)
+        #expect(resume["track"] as? Int == held.track)
         let saved = try #require(resume["position"] as? Double)
-        #expect(saved >= held - 0.5 && saved > stood)
+        #expect(saved >= held.position - 0.5)
     }
 
     @Test func playIntoAPipeNobodyReadsAnswersAndEndsOnSIGTERM() async throws {
