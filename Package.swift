@@ -58,13 +58,9 @@ let package = Package(
             name: "CEvdev", pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]),
 
-        // libvips (libvips-dev): the shim declares the few functions it calls, because its
-        // headers need glib's include folders and its pkg-config flags carry a refused `-pthread`.
-        .target(
-            name: "CVips",
-            linkerSettings: [
-                .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
-            ]),
+        // libvips (libvips42 at run time): opened with dlopen by the cover worker alone, so it
+        // is neither linked nor needs its headers (they need glib's include folders).
+        .target(name: "CVips"),
         .target(name: "CFileSystemType"),
 
         .target(name: "CDWallyCore"),

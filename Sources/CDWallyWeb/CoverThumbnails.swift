@@ -1,32 +1,38 @@
 import CDWallyCore
 import CDWallySystem
-import CVips
 import Foundation
+import Logging
 
 /// Covers at fixed sizes for the pages (docs/PRODUCT.md §6): JPEGs of 128, 256 and 512 px made
-/// once with libvips from the cover `coverFile` finds (the embedded picture or the folder's
-/// image), kept as `<content hash>-<size>.jpg` in the cover cache. The name changes with the
-/// picture, so a browser may keep each for a year. Made on a thread of its own, one disc at a
-/// time, never on a request: a disc whose thumbnails are not made yet has no cover URL.
+/// once from the cover `coverFile` finds (the embedded picture or the folder's image), kept as
+/// `<content hash>-<size>.jpg` in the cover cache. The name changes with the picture, so a
+/// browser may keep each for a year. A `CoverWorker` child process makes them, a batch of discs
+/// at a time, from a thread of their own and never on a request: a disc whose thumbnails are not
+/// made yet has no cover URL, and one whose picture the worker could not use is not tried again.
 ///
-/// Threads: any; the finished map is behind a lock, the work on one detached thread at a time.
+/// Threads: any; the maps are behind locks, the work on one detached thread at a time.
 final class CoverThumbnails: Sendable {
-    static let sizes = [128, 256, 512]
+    static let sizes = CoverWorker.sizes
+    /// Discs per worker: the answers reach the pages a batch at a time.
+    static let batch = 16
 
     let folder: String
     private let coverFile: @Sendable (Album) -> String?
+    private let worker: CoverWorkerProcess
     /// Album id → content hash of its cover, once all sizes are on disk.
     private let made = LockedValue<[AlbumID: String]>([:])
+    /// Album id → the picture the worker could not use: not tried again until it is another.
+    private let failed = LockedValue<[AlbumID: String]>([:])
     private let queue = LockedValue<(pending: [Album], running: Bool)>(([], false))
-    private static let started: String? = {
-        var error: UnsafeMutablePointer<CChar>?
-        guard cvips_start(1, &error) == 0 else { return CoverThumbnails.take(error) }
-        return nil
-    }()
 
-    init(cacheFolder: String, coverFile: @escaping @Sendable (Album) -> String?) {
+    init(
+        cacheFolder: String, coverFile: @escaping @Sendable (Album) -> String?, worker: [String],
+        logger: Logger
+    ) {
         folder = cacheFolder + "/covers"
         self.coverFile = coverFile
+        self.worker = CoverWorkerProcess(
+            command: worker, folder: folder, patience: .seconds(30), logger: logger)
     }
 
     /// The URLs of `album`'s cover by size, once made.
@@ -50,68 +56,47 @@ final class CoverThumbnails: Sendable {
     func prepare(_ albums: [Album], done: @escaping @Sendable () -> Void) {
         let start = queue.withLock { queue -> Bool in
             let known = made.current
-            queue.pending += albums.filter { known[$0.id] == nil }
+            let waiting = Set(queue.pending.map(\.id))
+            queue.pending += albums.filter { known[$0.id] == nil && !waiting.contains($0.id) }
             defer { queue.running = queue.running || !queue.pending.isEmpty }
             return !queue.running && !queue.pending.isEmpty
         }
         guard start else { return }
         Thread.detachNewThread { [self] in
-            var changed = false
-            while let album = queue.withLock({ queue -> Album? in
-                if queue.pending.isEmpty {
-                    queue.running = false
-                    return nil
-                }
-                return queue.pending.removeFirst()
-            }) {
-                if made.current[album.id] == nil, let hash = make(album) {
-                    made.withLock { $0[album.id] = hash }
-                    changed = true
-                }
+            while let albums = nextBatch() {
+                if make(albums) { done() }
             }
-            if changed { done() }
         }
     }
 
-    /// Makes the three sizes of one album's cover; nil when it has none or libvips cannot read it.
-    private func make(_ album: Album) -> String? {
-        guard CoverThumbnails.started == nil, let source = coverFile(album),
-            let data = FileManager.default.contents(atPath: source)
-        else { return nil }
-        let bytes = [UInt8](data)
-        let hash = String(Digest.hex(bytes).prefix(32))
-        for size in CoverThumbnails.sizes {
-            let path = "\(folder)/\(hash)-\(size).jpg"
-            if FileManager.default.fileExists(atPath: path) { continue }
-            guard let jpeg = CoverThumbnails.thumbnail(bytes, size: size) else { return nil }
-            do {
-                try AtomicFile.makeDirectory(RawPath(folder))
-                try AtomicFile.replace(RawPath(path), with: jpeg, mode: 0o644)
-            } catch {
+    private func nextBatch() -> [Album]? {
+        queue.withLock { queue -> [Album]? in
+            let known = made.current
+            queue.pending.removeAll { known[$0.id] != nil }
+            if queue.pending.isEmpty {
+                queue.running = false
                 return nil
             }
+            let albums = Array(queue.pending.prefix(CoverThumbnails.batch))
+            queue.pending.removeFirst(albums.count)
+            return albums
         }
-        return hash
     }
 
-    private static func thumbnail(_ image: [UInt8], size: Int) -> [UInt8]? {
-        var jpeg: UnsafeMutableRawPointer?
-        var length = 0
-        var error: UnsafeMutablePointer<CChar>?
-        let status = image.withUnsafeBytes { buffer in
-            cvips_thumbnail(buffer.baseAddress, buffer.count, Int32(size), &jpeg, &length, &error)
+    /// Makes the covers of `albums`; true when any is new.
+    private func make(_ albums: [Album]) -> Bool {
+        let hopeless = failed.current
+        let sources = albums.compactMap { album in
+            coverFile(album).flatMap { hopeless[album.id] == $0 ? nil : (id: album.id, file: $0) }
         }
-        guard status == 0, let jpeg else {
-            _ = take(error)
-            return nil
+        guard !sources.isEmpty else { return false }
+        var found: [AlbumID: String] = [:]
+        var unusable: [AlbumID: String] = [:]
+        for (source, hash) in zip(sources, worker.run(sources.map(\.file))) {
+            if let hash { found[source.id] = hash } else { unusable[source.id] = source.file }
         }
-        defer { cvips_free(jpeg) }
-        return [UInt8](UnsafeRawBufferPointer(start: jpeg, count: length))
-    }
-
-    private static func take(_ error: UnsafeMutablePointer<CChar>?) -> String? {
-        guard let error else { return nil }
-        defer { free(error) }
-        return String(decoding: UnsafeRawBufferPointer(start: error, count: strlen(error)), as: UTF8.self)
+        made.withLock { $0.merge(found) { _, new in new } }
+        failed.withLock { $0.merge(unusable) { _, new in new } }
+        return !found.isEmpty
     }
 }

@@ -31,7 +31,8 @@ public final class WebServer: Sendable {
         feed = StateFeed(
             player: player,
             covers: CoverThumbnails(
-                cacheFolder: configuration.cacheFolder, coverFile: configuration.coverFile))
+                cacheFolder: configuration.cacheFolder, coverFile: configuration.coverFile,
+                worker: configuration.coverWorker, logger: configuration.logger))
         gate = WebGate(hosts: configuration.hosts, access: configuration.access)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     }

@@ -97,6 +97,12 @@ import Testing
                 as? Int
             #expect((size ?? 0) > 10_000 && (size ?? 0) < 300_000, "\(name).png: \(size ?? 0) bytes")
         }
+        // The covers were made, by a worker process: libvips never mapped into the player.
+        let covers = try FileManager.default.contentsOfDirectory(atPath: cli.home + "/cache/cdwally/covers")
+        #expect(covers.filter { $0.hasSuffix("-256.jpg") }.count >= 3, "\(covers)")
+        let maps = try String(
+            contentsOfFile: "/proc/\(serve.process.processIdentifier)/maps", encoding: .utf8)
+        #expect(!maps.contains("libvips"))
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
     }

@@ -6,8 +6,9 @@
  * centre-cropped to a square, as a JPEG.
  *
  * Contract:
- * - Call cvips_start once, before any thumbnail; it limits libvips to `threads` worker
- *   threads and turns its operation cache off (a small board has little memory).
+ * - Call cvips_start once, before any thumbnail: it opens libvips (dlopen, libvips.so.42),
+ *   limits it to `threads` worker threads and turns its operation cache off (a small board has
+ *   little memory). It returns 0, or -1 and a message in `*error` (free it with free).
  * - cvips_thumbnail may run on any thread. On success it returns 0 and a JPEG in `*jpeg`
  *   (free it with cvips_free); on failure -1 and libvips's message in `*error` (free it with free).
  */

@@ -27,7 +27,8 @@ enum UnknownCommand {
         }
         guard !known.contains(word) else { return nil }
         var message = "unknown command '\(word)'"
-        if let guess = closest(to: word, among: known.filter { $0 != "help" }) {
+        let hidden = ["help", CoverWorkerCommand.configuration.commandName]
+        if let guess = closest(to: word, among: known.filter { !hidden.contains($0) }) {
             message += "; did you mean '\(guess)'?"
         }
         return message + " (see cdwally --help)"

@@ -27,14 +27,12 @@ final class WebFixture: @unchecked Sendable {
         let listen = WebListenAddress(host: "127.0.0.1", port: port)
         var logger = Logger(label: "cdwally.web.test")
         logger.logLevel = .critical
-        server = WebServer(
-            player: player,
-            configuration: WebConfiguration(
-                listen: listen, hosts: HostAllowList(listen: listen), access: access, stateFolder: state,
-                doctor: { .object([("library", .string("/music"))]) }, coverFile: { _ in WebFixture.cover },
-                cacheFolder: state + "/cache",
-                logger: logger
-            ))
+        var web = WebConfiguration(
+            listen: listen, hosts: HostAllowList(listen: listen), access: access, stateFolder: state,
+            doctor: { .object([("library", .string("/music"))]) }, coverFile: { _ in WebFixture.cover },
+            cacheFolder: state + "/cache", logger: logger)
+        web.coverWorker = [BuiltProducts.cdwally, "cover-worker"]
+        server = WebServer(player: player, configuration: web)
     }
 
     func remove() async {

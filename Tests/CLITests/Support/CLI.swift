@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `cdwally` binary the way a user does, in a private home with its own XDG
 /// folders, and captures what it prints and how it exits.
@@ -12,25 +13,8 @@ struct CLI {
     let home: String
     var environment: [String: String]
 
-    static let binary: String = {
-        // The test bundle sits in the build folder beside the products.
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("cdwally").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                ".build/debug/cdwally"
-            ).path
-        return fromSource
-    }()
-
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let binary = BuiltProducts.cdwally
+    static let repository = BuiltProducts.repository
 
     init() throws {
         home =
