@@ -2,7 +2,7 @@
 
 Started by Benchmarks/run, which installs the tools and builds cdwally in release mode
 first. For each library size this generates the library once (cdwally-libgen, reused on
-later runs), measures the eight figures with cdwally and its peers side by side, keeps the
+later runs), measures the nine figures with cdwally and its peers side by side, keeps the
 raw samples in Benchmarks/results/, prints the table and writes it into BENCHMARKS.md.
 """
 
@@ -174,6 +174,7 @@ def main() -> int:
             suite.render_and_gaps()
             suite.playing_rss()
             suite.control_round_trip()
+            suite.first_sound()
         except (MeasurementError, subprocess.CalledProcessError) as error:
             log(f"benchmark failed: {error}")
             traceback.print_exc()

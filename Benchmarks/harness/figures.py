@@ -1,4 +1,4 @@
-"""The eight figures of BENCHMARKS.md, measured on one generated library.
+"""The nine figures of BENCHMARKS.md, measured on one generated library.
 
 Every timed figure is sampled several times. cdwally and its peer are measured in the same
 rounds, alternating which goes first, because MPD's update thread runs under SCHED_IDLE and
@@ -16,6 +16,7 @@ from pathlib import Path
 
 import wav
 from cdwally import Cdwally, Home
+from firstsound import AudioPipe, first_sound
 from mpd import MPD
 from procs import Background, MeasurementError, memory_kib, run_timed, wait_until, warm_page_cache
 
@@ -326,6 +327,47 @@ class Suite:
         self.log(f"  cdwally status: {statistics.median(ours) * 1000:.1f} ms" +
                  (f", mpc status: {statistics.median(theirs) * 1000:.1f} ms" if theirs else ""))
         self.record("status", cdwally=ours, peer=theirs)
+
+    # 9. Time to first sound.
+    def first_sound(self) -> None:
+        self.log("9. time to first sound: `cdwally play N` (warm and cold index), `mpv`, `mpc play`")
+        discs = self._pick_discs()
+        position, tracks = discs.get("flac") or next(iter(discs.values()))
+        pipe = AudioPipe(self.work / "first-sound.fifo")
+        pcm = ["--mpv", "ao=pcm", "--mpv", f"ao-pcm-file={pipe.path}", "--mpv", "ao-pcm-waveheader=no"]
+        argv = self.cdwally.command("play", str(position), "--from-start", *pcm)
+        warm_home = self.cdwally.home("first-sound-warm")
+        cold_home = self.cdwally.home("first-sound-cold")
+        mpv_argv = MPV_OPTIONS + ["--ao=pcm", f"--ao-pcm-file={pipe.path}", "--ao-pcm-waveheader=no", "--"]
+        mpv_argv += [str(track) for track in tracks]
+        log = self.work / "first-sound.log"
+        warm, cold, mpv, mpc = [], [], [], []
+        if self.mpd is not None:
+            self.mpd.fifo = pipe.path
+            self.mpd.start_existing()
+            self.mpd.mpc("clear").check()
+            self.mpd.mpc("add", str(tracks[0].parent.relative_to(self.library))).check()
+        try:
+            for round_number in range(self.runs):
+                warm_page_cache(tracks[0].parent)
+                warm_home.copy_cache_from(self.warm_home)
+                warm.append(first_sound(pipe, argv, self.cdwally.env(warm_home), log))
+                cold_home.reset_cache()
+                cold.append(first_sound(pipe, argv, self.cdwally.env(cold_home), log))
+                mpv.append(first_sound(pipe, mpv_argv, None, log))
+                if self.mpd is not None:
+                    mpc.append(first_sound(pipe, self.mpd.command("play"), None, log, plays_itself=False))
+                    self.mpd.mpc("stop").check()
+                self.log(f"  cdwally warm {warm[-1] * 1000:.0f} ms, cold {cold[-1] * 1000:.0f} ms, "
+                         f"mpv {mpv[-1] * 1000:.0f} ms" + (f", mpc play {mpc[-1] * 1000:.0f} ms" if mpc else ""))
+        finally:
+            if self.mpd is not None:
+                self.mpd.stop()
+                self.mpd.fifo = None
+            pipe.close()
+        self.record("first_sound", cdwally=warm, peer=mpv)
+        self.record("first_sound_cold", cdwally=cold, peer=mpv)
+        self.record("first_sound_mpc", cdwally=warm, peer=mpc)
 
     def _alternate(self, round_number: int, ours, theirs, always_both: bool = False) -> None:
         has_peer = always_both or self.mpd is not None

@@ -34,6 +34,8 @@ class MPD:
         self.database = work / "database"
         self.empty_database = work / "empty-database"
         self.daemon: Background | None = None
+        # A FIFO MPD writes into as well as its null output (figure 9), else None.
+        self.fifo: Path | None = None
         work.mkdir(parents=True, exist_ok=True)
         (work / "playlists").mkdir(exist_ok=True)
         self._starts = 0
@@ -45,7 +47,13 @@ class MPD:
 
     def _config(self, music: Path) -> Path:
         path = self.work / f"mpd-{music.name}.conf"
+        extra = ""
+        if self.fifo is not None:
+            # Figure 9 only: a second output into the harness's pipe. MPD empties a full pipe
+            # itself rather than wait, so it never holds the daemon up.
+            extra = f'audio_output {{\n    type "fifo"\n    name "first sound"\n    path "{self.fifo}"\n}}'
         text = Template(TEMPLATE.read_text()).substitute(
+            extra_outputs=extra,
             music_directory=str(music),
             db_file=str(self.database),
             log_file=str(self.work / "mpd.log"),
@@ -55,8 +63,11 @@ class MPD:
         path.write_text(text)
         return path
 
+    def command(self, *arguments: str) -> list[str]:
+        return ["mpc", "-q", "-h", "127.0.0.1", "-p", str(self.port), *arguments]
+
     def mpc(self, *arguments: str, timeout: float = 900) -> TimedRun:
-        return run_timed(["mpc", "-q", "-h", "127.0.0.1", "-p", str(self.port), *arguments], timeout=timeout)
+        return run_timed(self.command(*arguments), timeout=timeout)
 
     def _start(self, music: Path) -> None:
         self.stop()

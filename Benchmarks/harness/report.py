@@ -102,6 +102,15 @@ def rows(result: dict) -> list[Row]:
         table.append(Row("7", "Control round-trip (`status`)", "—", "—", "`mpc status`", None, "≤ 1.5", None))
     else:
         table.append(row("7", "Control round-trip (`status`)", status, mpc_status, "`mpc status`", 1.5, seconds))
+    if "first_sound" in figures:
+        warm_sound, mpv_sound = pair("first_sound")
+        cold_sound, _ = pair("first_sound_cold")
+        _, mpc_sound = pair("first_sound_mpc")
+        table += [
+            row("9", "Time to first sound, `play N`, warm index", warm_sound, mpv_sound, "`mpv` on the album's files", 1.2, seconds),
+            info("9′", "… on an empty cache", cold_sound, mpv_sound, "`mpv` on the album's files", seconds),
+            info("9″", "… warm, against MPD", warm_sound, mpc_sound, f"`mpc play`, {mpd_name} running", seconds),
+        ]
     gaps = figures.get("gap", {}).get("formats", {})
     for fmt, gap in gaps.items():
         table.append(
