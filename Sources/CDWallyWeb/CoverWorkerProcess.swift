@@ -9,7 +9,7 @@ import Logging
 ///
 /// Threads: the caller's (the covers thread); it blocks while the worker runs.
 struct CoverWorkerProcess {
-    /// The worker's argv before `FOLDER SOURCE...`.
+    /// The worker's argv before `-- FOLDER SOURCE...`.
     let command: [String]
     let folder: String
     let patience: Duration
@@ -49,7 +49,7 @@ struct CoverWorkerProcess {
         var answers = Answers()
         let child: SpawnedChild
         do {
-            child = try SpawnedChild(command + [folder] + sources)
+            child = try SpawnedChild(command + ["--", folder] + sources)
         } catch {
             answers.failure = "cannot start \(ShownText.clean(command[0])): \(error)"
             answers.startable = false

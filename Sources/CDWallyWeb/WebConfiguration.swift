@@ -16,7 +16,7 @@ public struct WebConfiguration: Sendable {
     public var coverFile: @Sendable (Album) -> String?
     /// `$XDG_CACHE_HOME/cdwally`: the sized covers go to its `covers/`.
     public var cacheFolder: String
-    /// The command that makes covers, before its `FOLDER SOURCE...` (`CoverWorker`): this
+    /// The command that makes covers, before its `-- FOLDER SOURCE...` (`CoverWorker`): this
     /// very executable, which the kernel finds even when a package upgrade replaced its file.
     public var coverWorker = ["/proc/self/exe", "cover-worker"]
     public var logger: Logger

@@ -11,7 +11,7 @@ import Testing
     /// Answers a made-up hash per source, hangs on any named `hang`, and crashes on any named
     /// `crash`, the way a decoder fed a hostile picture might.
     static let script = """
-        shift
+        shift 2
         for source in "$@"; do
             case "$source" in
                 hang) sleep 60 ;;
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aWorkerAnswerThatIsNotAHashIsNoCover() {
-        let hashes = worker(["/bin/sh", "-c", "shift; for s; do echo \"- no picture in $s\"; done", "w"])
+        let hashes = worker(["/bin/sh", "-c", "shift 2; for s; do echo \"- no picture in $s\"; done", "w"])
             .run(["a", "b"])
         #expect(hashes == [nil, nil])
     }

@@ -13,7 +13,7 @@ import Testing
         try Data("not a picture at all".utf8).write(to: URL(fileURLWithPath: garbage))
         let folder = cli.home + "/covers"
         let run = try await cli.run([
-            "cover-worker", folder, cover, garbage, cli.home + "/missing.png", cover,
+            "cover-worker", "--", folder, cover, garbage, cli.home + "/missing.png", cover,
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CDWallyWeb
 
-/// `cdwally cover-worker FOLDER SOURCE...`: not for users (hidden from --help). The web remote
+/// `cdwally cover-worker [--] FOLDER SOURCE...`: not for users (hidden from --help). The web remote
 /// starts it to make cover thumbnails in a process of their own (`CoverWorker`).
 struct CoverWorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
