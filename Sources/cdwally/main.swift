@@ -1,3 +1,4 @@
+import CDWallySystem
 import Foundation
 
 // Block the signals on the main thread before any other thread exists, so every thread
@@ -7,6 +8,12 @@ let arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
 if let message = UnknownCommand.message(for: arguments) {
     StandardError.emit("cdwally: \(message)\n")
     exit(ExitStatus.usage)
+}
+// The players run for months: one malloc arena keeps their memory from spreading over many.
+if let command = arguments.first, [PlayCommand.configuration.commandName, ServeCommand.configuration.commandName]
+    .contains(command)
+{
+    MallocArenas.limit(to: 1)
 }
 Task.detached {
     await CDWally.main(arguments)
