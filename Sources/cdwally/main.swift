@@ -10,9 +10,8 @@ if let message = UnknownCommand.message(for: arguments) {
     exit(ExitStatus.usage)
 }
 // The players run for months: one malloc arena keeps their memory from spreading over many.
-if let command = arguments.first, [PlayCommand.configuration.commandName, ServeCommand.configuration.commandName]
-    .contains(command)
-{
+let players = [PlayCommand.configuration.commandName, ServeCommand.configuration.commandName]
+if let command = arguments.first, players.contains(command) {
     MallocArenas.limit(to: 1)
 }
 Task.detached {
