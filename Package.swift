@@ -132,6 +132,7 @@ let package = Package(
 
         .testTarget(name: "CDWallyCoreTests", dependencies: ["CDWallyCore"]),
         .testTarget(name: "CDWallyConfigTests", dependencies: ["CDWallyConfig"]),
+        .testTarget(name: "CDWallySystemTests", dependencies: ["CDWallySystem"]),
         .target(
             name: "TestSupport",
             dependencies: [
