@@ -7,13 +7,15 @@ import Testing
 /// sees the lock: with one it cannot see, every update is a reported race.
 @Suite struct LockedValueTests {
     @Test func threadsCountingUnderTheLockLoseNoUpdate() {
+        // Long enough that the threads overlap: the iterations are handed out in order, which
+        // TSan sees, so short ones that never overlapped would pass with any lock.
         let count = LockedValue(0)
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            for _ in 0..<1_000 {
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<50_000 {
                 count.withLock { $0 += 1 }
             }
         }
-        #expect(count.current == 8_000)
+        #expect(count.current == 200_000)
     }
 
     @Test func aThrowingBodyLeavesTheValueUnlocked() {
