@@ -158,7 +158,7 @@ let package = Package(
             dependencies: ["CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
         .testTarget(
             name: "CDWallyKeysTests",
-            dependencies: ["CDWallyKeys", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+            dependencies: ["CDWallyKeys", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
         .testTarget(
             name: "CDWallyTerminalTests",
             dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
