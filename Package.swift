@@ -128,6 +128,7 @@ let package = Package(
 
         .testTarget(name: "CDWallyCoreTests", dependencies: ["CDWallyCore"]),
         .testTarget(name: "CDWallyConfigTests", dependencies: ["CDWallyConfig"]),
+        .testTarget(name: "CDWallySystemTests", dependencies: ["CDWallySystem"]),
         .target(
             name: "TestSupport",
             dependencies: [
@@ -153,7 +154,7 @@ let package = Package(
             dependencies: ["CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
         .testTarget(
             name: "CDWallyKeysTests",
-            dependencies: ["CDWallyKeys", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+            dependencies: ["CDWallyKeys", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
         .testTarget(
             name: "CDWallyTerminalTests",
             dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),

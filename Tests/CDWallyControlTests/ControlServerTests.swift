@@ -1,7 +1,7 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 import Glibc
-import Synchronization
 import TestSupport
 import Testing
 
@@ -235,7 +235,7 @@ import Testing
         defer { server.stop() }
 
         let mismatches = try await onOwnThread {
-            let mismatches = Mutex(0)
+            let mismatches = LockedValue(0)
             DispatchQueue.concurrentPerform(iterations: 8) { worker in
                 guard let client = try? ControlClient(endpoint: endpoint, timeout: .seconds(60)) else {
                     mismatches.withLock { $0 += 1 }

@@ -1,5 +1,5 @@
 import CDWallyPlayer
-import Synchronization
+import CDWallySystem
 
 @testable import CDWallyControl
 
@@ -11,8 +11,8 @@ final class RecordingHandler: Sendable {
 
     private let holding: ControlRequest?
     private let answer: @Sendable (ControlRequest) -> ControlResponse
-    private let recorded = Mutex<[ControlRequest]>([])
-    private let held = Mutex<(released: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+    private let recorded = LockedValue<[ControlRequest]>([])
+    private let held = LockedValue<(released: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
     init(
         holding: ControlRequest? = nil,

@@ -1,6 +1,6 @@
+import CDWallySystem
 import Foundation
 import Glibc
-import Synchronization
 import TestSupport
 
 /// Makes the calling thread see file permissions as an unprivileged user would.
@@ -45,7 +45,7 @@ enum FileAccessDrop {
 
     /// Runs `body` on a fresh thread with dropped file access, so the test thread keeps its own.
     static func onDroppedThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result {
-        let result = Mutex<Result?>(nil)
+        let result = LockedValue<Result?>(nil)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             defer { done.signal() }

@@ -1,7 +1,7 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 import Glibc
-import Synchronization
 import TestSupport
 import Testing
 
@@ -254,5 +254,5 @@ import Testing
 
 /// Lets a handler reach the reader it belongs to.
 private final class ReaderBox: Sendable {
-    let reader = Mutex<InputKeyReader?>(nil)
+    let reader = LockedValue<InputKeyReader?>(nil)
 }

@@ -1,6 +1,6 @@
 import CDWallyKeys
 import CDWallyPlayer
-import Synchronization
+import CDWallySystem
 
 /// Collects what an `InputKeyReader` reports, from its thread, for the test to poll.
 final class InputRecorder: Sendable {
@@ -9,8 +9,8 @@ final class InputRecorder: Sendable {
         let device: String
     }
 
-    private let notices = Mutex<[InputNotice]>([])
-    private let presses = Mutex<[Press]>([])
+    private let notices = LockedValue<[InputNotice]>([])
+    private let presses = LockedValue<[Press]>([])
 
     var recordedNotices: [InputNotice] { notices.withLock { $0 } }
     var recordedPresses: [Press] { presses.withLock { $0 } }
