@@ -23,6 +23,11 @@ public final class LibraryIndex: Sendable {
     public let file: String
     /// Set when the cache folder could not be written and the index lives elsewhere.
     public let fallback: IndexFallback?
+    /// Where the search for CDs playlists remembers the folders it listed
+    /// (`PlaylistSearchMemo`): beside the index file, or nowhere for an index in memory.
+    public var playlistMemo: RawPath? {
+        file.hasSuffix(".sqlite3") ? RawPath(String(file.dropLast(".sqlite3".count)) + ".playlists") : nil
+    }
     let pool: any DatabaseWriter
     /// The device and inode of the file as opened, to notice when it is no longer at its path.
     private let opened: (device: UInt64, inode: UInt64)?

@@ -1,14 +1,51 @@
 import CDWallyCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Finds the CDs playlists under a library root: every file named `CDs.m3u` or `CDs.m3u8`
 /// in any case (docs/PRODUCT.md §2). It lists directory names only and reads no tags, so even
 /// a large library answers quickly.
 public enum PlaylistFinder {
-    public static func playlists(under root: RawPath) -> (paths: [RawPath], problems: [TreeWalker.Problem]) {
+    public struct Search: Sendable {
+        public var paths: [RawPath]
+        public var problems: [TreeWalker.Problem]
+        /// Found through `memo` without listing a folder.
+        public var remembered: Bool
+    }
+
+    /// The CDs playlists under `root`. With a `memo` file, a search whose folders are all as
+    /// the last one left them is answered from it (`PlaylistSearchMemo`); `now` (nanoseconds
+    /// since the epoch) is the clock the memo's settling time is measured by.
+    public static func playlists(under root: RawPath, memo: RawPath? = nil, now: Int64? = nil) -> Search {
+        if let memo, let paths = PlaylistSearchMemo.valid(in: memo, root: root) {
+            return Search(paths: paths, problems: [], remembered: true)
+        }
+        let started = now ?? Self.now()
         var walker = TreeWalker(keepFile: AudioFileTypes.isWalletPlaylist(fileName:))
         var found: [RawPath] = []
-        walker.walk(root) { listing in found += listing.files.map(\.path) }
-        return (found.sorted(), walker.problems)
+        var folders: [RawPath] = []
+        walker.walk(root) { listing in
+            folders.append(listing.directory)
+            found += listing.files.map(\.path)
+        }
+        found.sort()
+        if let memo, walker.problems.isEmpty,
+            let remembered = PlaylistSearchMemo.after(
+                walkStartedAt: started, folders: folders, playlists: found)
+        {
+            remembered.save(to: memo)
+        }
+        return Search(paths: found, problems: walker.problems, remembered: false)
+    }
+
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// Picks among several playlists (docs/PRODUCT.md §2): the most recently modified; on a tie,

@@ -77,7 +77,8 @@ public struct LibraryService: Sendable {
             found = playlists
             resolver = EntryResolver(updater: updater, treeIsFresh: true)
         } else if playlist == nil {
-            (found, problems) = PlaylistFinder.playlists(under: root)
+            let search = PlaylistFinder.playlists(under: root, memo: index.playlistMemo)
+            (found, problems) = (search.paths, search.problems)
         } else {
             found = []
         }

@@ -109,7 +109,9 @@ public final class WalletWatcher: Sendable {
                 if WalletWatcher.fingerprint(of: current) != fingerprint {
                     rebuild("files changed")
                 } else if indexed, playlist == nil, tick % discoveryEvery == 0 {
-                    let found = PlaylistFinder.playlists(under: service.root).paths
+                    let found = PlaylistFinder.playlists(
+                        under: service.root, memo: service.index.playlistMemo
+                    ).paths
                     if found != playlists {
                         playlists = found
                         rebuild("CDs playlists changed")
