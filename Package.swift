@@ -74,6 +74,7 @@ let package = Package(
                 "CDWallyCore", "CDWallySystem", "CTagLib", "CFileSystemType",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "CDWallyPlayer",

@@ -128,10 +128,12 @@ public final class TestLibrary: @unchecked Sendable {
         try LibraryService(candidates: [(root, "test")], cacheDirectory: cache)
     }
 
-    public func wallet(capacity: Int = 0, playlist: String? = nil, wholeTree: Bool = false) throws
-        -> WalletReport
+    /// `now`: the clock a remembered wallet's settling is measured by (`LibraryService.wallet`).
+    public func wallet(capacity: Int = 0, playlist: String? = nil, wholeTree: Bool = false, now: Int64? = nil)
+        throws -> WalletReport
     {
-        try service().wallet(playlist: playlist.map { RawPath($0) }, capacity: capacity, wholeTree: wholeTree)
+        try service().wallet(
+            playlist: playlist.map { RawPath($0) }, capacity: capacity, wholeTree: wholeTree, now: now)
     }
 
     /// Runs `body` and puts the file's modification time back to the nanosecond, as if the

@@ -30,6 +30,9 @@ public struct FileStatus: Sendable, Equatable {
     public var size: Int64
     /// Modification time in nanoseconds since the epoch.
     public var modified: Int64
+    /// Status-change time (ctime) in nanoseconds since the epoch: unlike the modification
+    /// time, no program can set it back.
+    public var changed: Int64
     public var device: UInt64
     public var inode: UInt64
 
@@ -54,17 +57,22 @@ public struct FileStatus: Sendable, Equatable {
         size = Int64(info.st_size)
         #if canImport(Darwin)
             modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
         #else
             modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #endif
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }
 
-    public init(kind: Kind, size: Int64, modified: Int64, device: UInt64, inode: UInt64) {
+    public init(
+        kind: Kind, size: Int64, modified: Int64, changed: Int64? = nil, device: UInt64, inode: UInt64
+    ) {
         self.kind = kind
         self.size = size
         self.modified = modified
+        self.changed = changed ?? modified
         self.device = device
         self.inode = inode
     }

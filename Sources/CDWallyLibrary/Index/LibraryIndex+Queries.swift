@@ -116,6 +116,11 @@ extension LibraryIndex {
         return albums
     }
 
+    /// The index's generation: every change to the track table bumps it.
+    func currentGeneration() throws(LibraryError) -> Int {
+        try read { try LibraryIndex.generation($0) }
+    }
+
     private static func generation(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'") ?? 0
     }

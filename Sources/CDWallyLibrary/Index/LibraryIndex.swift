@@ -25,8 +25,13 @@ public final class LibraryIndex: Sendable {
     public let fallback: IndexFallback?
     /// Where the search for CDs playlists remembers the folders it listed
     /// (`PlaylistSearchMemo`): beside the index file, or nowhere for an index in memory.
-    public var playlistMemo: RawPath? {
-        file.hasSuffix(".sqlite3") ? RawPath(String(file.dropLast(".sqlite3".count)) + ".playlists") : nil
+    public var playlistMemo: RawPath? { besideFile(".playlists") }
+    /// Where the last wallet is remembered (`WalletMemo`): beside the index file, or nowhere
+    /// for an index in memory.
+    public var walletMemo: RawPath? { besideFile(".wallet") }
+
+    private func besideFile(_ suffix: String) -> RawPath? {
+        file.hasSuffix(".sqlite3") ? RawPath(String(file.dropLast(".sqlite3".count)) + suffix) : nil
     }
     let pool: any DatabaseWriter
     /// The device and inode of the file as opened, to notice when it is no longer at its path.

@@ -13,6 +13,10 @@ struct EntryResolver {
     /// Set once the whole tree has been refreshed in this run, so it is done at most once.
     private(set) var treeIsFresh: Bool
     private(set) var delta = ScanDelta()
+    /// The folders whose tracks the answers came from, and the folders listed to find sibling
+    /// disc folders: what a remembered wallet must find unchanged (`WalletMemo`).
+    private(set) var readFolders: Set<RawPath> = []
+    private(set) var listedFolders: Set<RawPath> = []
     private let canonical: CanonicalPath
 
     init(updater: IndexUpdater, treeIsFresh: Bool) {
@@ -179,6 +183,7 @@ struct EntryResolver {
             case .directory, .missing(nil), .stream, .refused: break
             }
         }
+        listedFolders.formUnion(discParents)
         for parent in discParents {
             guard let listing = try? DirectoryListing.read(parent) else { continue }
             for sibling in listing.subdirectories
@@ -191,19 +196,22 @@ struct EntryResolver {
         delta.merge(try updater.refresh(folders: Array(folders)))
         let siblings = try siblingDiscFolders(of: folders).subtracting(folders)
         if !siblings.isEmpty { delta.merge(try updater.refresh(folders: Array(siblings))) }
+        readFolders.formUnion(folders)
+        readFolders.formUnion(siblings)
     }
 
     /// The sibling folders of each folder whose tracks state their disc by tag or title
     /// ("Left" holding disc 1 beside "Right" holding disc 2, docs/PRODUCT.md §3). Directly
     /// under the library root, where every album is a sibling, only the siblings named like
     /// the folder once disc markers are set aside ("The Wall (Disc 1)", "The Wall (Disc 2)").
-    private func siblingDiscFolders(of folders: Set<RawPath>) throws(LibraryError) -> Set<RawPath> {
+    private mutating func siblingDiscFolders(of folders: Set<RawPath>) throws(LibraryError) -> Set<RawPath> {
         var parents: [RawPath: Set<String>] = [:]
         for (folder, tracks) in try updater.index.tracks(inEachOf: folders) where folder != folder.parent {
             guard tracks.contains(where: AlbumGrouper.mayHaveSiblingDiscs) else { continue }
             parents[folder.parent, default: []].insert(Self.nameWithoutDisc(folder))
         }
         var siblings: Set<RawPath> = []
+        listedFolders.formUnion(parents.keys)
         for (parent, names) in parents {
             guard let listing = try? DirectoryListing.read(parent) else { continue }
             let isRoot = parent == updater.index.root

@@ -1,11 +1,5 @@
 import CDWallyCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Finds the CDs playlists under a library root: every file named `CDs.m3u` or `CDs.m3u8`
 /// in any case (docs/PRODUCT.md §2). It lists directory names only and reads no tags, so even
 /// a large library answers quickly.
@@ -24,7 +18,7 @@ public enum PlaylistFinder {
         if let memo, let paths = PlaylistSearchMemo.valid(in: memo, root: root) {
             return Search(paths: paths, problems: [], remembered: true)
         }
-        let started = now ?? Self.now()
+        let started = now ?? NodeStamp.now()
         var walker = TreeWalker(keepFile: AudioFileTypes.isWalletPlaylist(fileName:))
         var found: [RawPath] = []
         var folders: [RawPath] = []
@@ -40,12 +34,6 @@ public enum PlaylistFinder {
             remembered.save(to: memo)
         }
         return Search(paths: found, problems: walker.problems, remembered: false)
-    }
-
-    private static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// Picks among several playlists (docs/PRODUCT.md §2): the most recently modified; on a tie,

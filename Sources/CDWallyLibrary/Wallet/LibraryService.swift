@@ -64,9 +64,12 @@ public struct LibraryService: Sendable {
     ///   - playlist: a playlist given outright (`--playlist`), which wins over any found.
     ///   - wholeTree: refresh the whole tree first and resolve every candidate playlist
     ///     (`doctor`); otherwise only the playlist's own folders are refreshed.
-    public func wallet(playlist: RawPath?, capacity: Int, wholeTree: Bool) throws(LibraryError)
-        -> WalletReport
+    ///   - now: the clock (nanoseconds since the epoch) that the remembered wallet's settling
+    ///     time is measured by (`WalletMemo`); the real one when nil.
+    public func wallet(playlist: RawPath?, capacity: Int, wholeTree: Bool, now: Int64? = nil)
+        throws(LibraryError) -> WalletReport
     {
+        let started = now ?? NodeStamp.now()
         var resolver = EntryResolver(updater: updater, treeIsFresh: false)
         var found: [RawPath]
         var problems: [TreeWalker.Problem] = []
@@ -84,10 +87,11 @@ public struct LibraryService: Sendable {
         }
 
         var parsed: [RawPath: M3UParser.Result] = [:]
-        func read(_ path: RawPath) throws(LibraryError) -> M3UParser.Result {
+        func read(_ path: RawPath, bytes: [UInt8]? = nil) throws(LibraryError) -> M3UParser.Result {
             if let result = parsed[path] { return result }
-            let result = M3UParser.parse(
-                try PlaylistFile.contents(of: path), isM3U8: path.fileExtension == "m3u8")
+            let contents: [UInt8]
+            if let bytes { contents = bytes } else { contents = try PlaylistFile.contents(of: path) }
+            let result = M3UParser.parse(contents, isM3U8: path.fileExtension == "m3u8")
             parsed[path] = result
             return result
         }
@@ -111,7 +115,22 @@ public struct LibraryService: Sendable {
                 scan: scan)
         }
 
-        let playlistText = try read(chosen)
+        let bytes = try PlaylistFile.contents(of: chosen)
+        let memo = wholeTree ? nil : index.walletMemo
+        let key = WalletMemo.Key(
+            playlist: chosen, bytes: bytes, capacity: capacity, generation: try index.currentGeneration())
+        if let memo, let answer = WalletMemo.valid(in: memo, key: key) {
+            var searched = ScanDelta()
+            searched.problems = problems
+            choice.candidates[choice.candidates.firstIndex { $0.path == chosen } ?? 0].entries =
+                answer.entries.total
+            return WalletReport(
+                library: root, choice: choice, encoding: answer.encoding,
+                looksLikePlaylist: answer.looksLikePlaylist, entries: answer.entries, wallet: answer.wallet,
+                scan: searched, remembered: true)
+        }
+
+        let playlistText = try read(chosen, bytes: bytes)
         let outcomes = try resolver.resolve(playlistText.entries, playlist: chosen)
         if wholeTree {
             for index in choice.candidates.indices where choice.candidates[index].resolvable == nil {
@@ -123,7 +142,8 @@ public struct LibraryService: Sendable {
                         .count)
             }
         }
-        for index in choice.candidates.indices {
+        // Only doctor shows the other candidates' entries: a command need not parse them.
+        for index in choice.candidates.indices where wholeTree || choice.candidates[index].path == chosen {
             choice.candidates[index].entries = (try? read(choice.candidates[index].path))?.entries.count
         }
 
@@ -149,6 +169,21 @@ public struct LibraryService: Sendable {
         }
         scan.merge(resolver.delta)
         scan.problems += problems
+        if let memo, !resolver.treeIsFresh, counts.rerouted.isEmpty,
+            let stamps = WalletMemo.stamps(
+                folders: resolver.readFolders, listed: resolver.listedFolders, startedAt: started)
+        {
+            // Read after the resolution's own refresh, which may have bumped it; a change by
+            // another process since shows in the stamps, which must have settled.
+            var key = key
+            key.generation = try index.currentGeneration()
+            WalletMemo(
+                key: key, stamps: stamps,
+                answer: .init(
+                    encoding: playlistText.encoding, looksLikePlaylist: playlistText.looksLikePlaylist,
+                    entries: counts, wallet: built.wallet)
+            ).save(to: memo)
+        }
         return WalletReport(
             library: root, choice: choice, encoding: playlistText.encoding,
             looksLikePlaylist: playlistText.looksLikePlaylist, entries: counts, wallet: built.wallet,

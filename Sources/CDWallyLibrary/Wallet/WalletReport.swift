@@ -43,4 +43,6 @@ public struct WalletReport: Sendable {
     public var entries: EntryCounts
     public var wallet: Wallet
     public var scan: ScanDelta
+    /// Read from the wallet remembered by an earlier command (`WalletMemo`), nothing resolved.
+    public var remembered = false
 }

@@ -44,8 +44,14 @@ struct TextTable {
                 return columns[column].alignRight ? padding + text : text + padding
             }
             let joined = padded.joined(separator: String(repeating: " ", count: separator))
-            return String(repeating: " ", count: indent)
-                + String(joined.reversed().drop(while: { $0 == " " }).reversed())
+            // Trailing spaces trimmed on the UTF-8 view: reversing Characters twice cost more
+            // than everything else when a whole-library wallet is listed.
+            let utf8 = joined.utf8
+            var end = utf8.endIndex
+            while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") {
+                end = utf8.index(before: end)
+            }
+            return String(repeating: " ", count: indent) + joined[..<end]
         }
         let title = header(line(columns.map(\.title)))
         return ([title] + rows.map(line)).joined(separator: "\n")

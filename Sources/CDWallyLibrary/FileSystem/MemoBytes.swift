@@ -1,0 +1,110 @@
+import CDWallyCore
+
+/// The byte layout the cache's memo files share (`PlaylistSearchMemo`, `WalletMemo`): numbers
+/// as 8 bytes little-endian, byte strings as a 4-byte little-endian length and the bytes. A
+/// binary layout because a memo exists to be read fast: the wallet memo of a whole-library
+/// playlist holds a hundred thousand tracks.
+enum MemoBytes {
+    struct Writer {
+        private(set) var bytes: [UInt8]
+
+        init(magic: [UInt8]) { bytes = magic }
+
+        mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+        mutating func number(_ value: UInt64) {
+            withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+        }
+
+        mutating func integer(_ value: Int) { number(UInt64(bitPattern: Int64(value))) }
+
+        mutating func double(_ value: Double) { number(value.bitPattern) }
+
+        mutating func data(_ value: some Collection<UInt8>) {
+            withUnsafeBytes(of: UInt32(value.count).littleEndian) { bytes += $0 }
+            bytes += value
+        }
+
+        mutating func path(_ value: RawPath) { data(value.bytes) }
+
+        mutating func string(_ value: String) { data(value.utf8) }
+
+        /// A flag byte, then the string when there is one.
+        mutating func string(_ value: String?) {
+            byte(value == nil ? 0 : 1)
+            if let value { string(value) }
+        }
+
+        mutating func integer(_ value: Int?) {
+            byte(value == nil ? 0 : 1)
+            if let value { integer(value) }
+        }
+    }
+
+    /// Reads the fields back, refusing to read past the end: every read is nil there, so a
+    /// memo cut short or damaged reads as no memo.
+    struct Reader {
+        private var bytes: ArraySlice<UInt8>
+
+        /// A reader after `magic`; nil when the bytes do not start with it.
+        init?(_ bytes: [UInt8], magic: [UInt8]) {
+            guard bytes.starts(with: magic) else { return nil }
+            self.bytes = bytes[magic.count...]
+        }
+
+        var isAtEnd: Bool { bytes.isEmpty }
+
+        mutating func byte() -> UInt8? { bytes.popFirst() }
+
+        mutating func number() -> UInt64? {
+            guard bytes.count >= 8 else { return nil }
+            let value = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            bytes = bytes.dropFirst(8)
+            return UInt64(littleEndian: value)
+        }
+
+        mutating func integer() -> Int? { number().map { Int(Int64(bitPattern: $0)) } }
+
+        mutating func double() -> Double? { number().map(Double.init(bitPattern:)) }
+
+        mutating func data() -> ArraySlice<UInt8>? {
+            guard bytes.count >= 4 else { return nil }
+            let length = Int(
+                UInt32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }))
+            bytes = bytes.dropFirst(4)
+            guard bytes.count >= length else { return nil }
+            defer { bytes = bytes.dropFirst(length) }
+            return bytes.prefix(length)
+        }
+
+        /// A path: never empty.
+        mutating func path() -> RawPath? {
+            guard let data = data(), !data.isEmpty else { return nil }
+            return RawPath(bytes: Array(data))
+        }
+
+        /// A string. Bytes that are not UTF-8 (a damaged memo) read as U+FFFD: `String(validating:)`
+        /// is not specialised for a slice and took a tenth of a remembered wallet's reading.
+        mutating func string() -> String? {
+            data().map { data in data.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
+        }
+
+        /// A string written with `Writer.string(_: String?)`: nil when the memo is damaged,
+        /// `.some(nil)` for a string that was not there.
+        mutating func optionalString() -> String?? {
+            switch byte() {
+            case 0: return .some(nil)
+            case 1: return string().map { .some($0) }
+            default: return nil
+            }
+        }
+
+        mutating func optionalInteger() -> Int?? {
+            switch byte() {
+            case 0: return .some(nil)
+            case 1: return integer().map { .some($0) }
+            default: return nil
+            }
+        }
+    }
+}
