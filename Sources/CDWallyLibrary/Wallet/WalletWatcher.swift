@@ -25,13 +25,17 @@ public final class WalletWatcher: Sendable {
     ///   - indexAfter: how long to wait before indexing the whole library.
     ///   - interval: how often the wallet's files are checked.
     ///   - discoveryEvery: every how many checks the library is walked for new playlists.
+    ///   - tracksPerCheck: how many of the wallet's tracks one check stats. The playlists and
+    ///     the discs' folders are checked every time (a file added, removed or renamed shows
+    ///     there); the tracks, for a file retagged in place, in turns: a wallet of a whole
+    ///     library (100,000 tracks) would otherwise cost a core of a small board.
     ///
     /// The work (a whole-library scan among it) blocks on disk and TagLib, so it runs on a
     /// thread of its own rather than on the tasks the player and its front ends need.
     public func start(
         service: LibraryService, playlist: RawPath?, capacity: Int, initial: WalletReport,
         indexAfter: Duration = .seconds(5), interval: Duration = .seconds(3), discoveryEvery: Int = 20,
-        logger: Logger,
+        tracksPerCheck: Int = 4000, logger: Logger,
         onChange: @escaping @Sendable (WalletReport) -> Void
     ) {
         // Taken now, not when the thread gets going: a change made in between must count.
@@ -40,6 +44,8 @@ public final class WalletWatcher: Sendable {
             var service = service
             var current = initial
             var fingerprint = initialFingerprint
+            var dependencies = WalletWatcher.dependencies(of: initial)
+            var cursor = 0
             var playlists: [RawPath] = []
             let pause = WalletWatcher.seconds(interval)
             var indexAt = DispatchTime.now() + WalletWatcher.seconds(indexAfter)
@@ -72,6 +78,7 @@ public final class WalletWatcher: Sendable {
                     guard report.wallet != current.wallet else { return }
                     logger.info("wallet changed (\(reason)): \(report.wallet.discs.count) discs")
                     current = report
+                    dependencies = WalletWatcher.dependencies(of: report)
                     onChange(report)
                 } catch {
                     logger.warning("could not refresh the wallet: \(error)")
@@ -106,7 +113,7 @@ public final class WalletWatcher: Sendable {
                     continue
                 }
                 tick += 1
-                if WalletWatcher.fingerprint(of: current) != fingerprint {
+                if dependencies.changed(since: fingerprint, cursor: &cursor, tracks: tracksPerCheck) {
                     rebuild("files changed")
                 } else if indexed, playlist == nil, tick % discoveryEvery == 0 {
                     let found = PlaylistFinder.playlists(
@@ -149,23 +156,53 @@ public final class WalletWatcher: Sendable {
 
     /// What the wallet depends on that can change under it, as stat results.
     static func fingerprint(of report: WalletReport) -> [RawPath: Stamp?] {
-        var paths: [RawPath] = report.choice.candidates.map(\.path)
+        let dependencies = dependencies(of: report)
+        var stamps: [RawPath: Stamp?] = [:]
+        for path in dependencies.always + dependencies.tracks { stamps[path] = Stamp.of(path) }
+        return stamps
+    }
+
+    static func dependencies(of report: WalletReport) -> Dependencies {
+        var dependencies = Dependencies(always: report.choice.candidates.map(\.path), tracks: [])
         for disc in report.wallet.discs {
-            paths += disc.directories
-            paths += disc.tracks.map(\.path)
+            dependencies.always += disc.directories
+            dependencies.tracks += disc.tracks.map(\.path)
         }
         for unavailable in report.entries.unavailable where unavailable.entry.hasPrefix("/") {
-            paths.append(RawPath(unavailable.entry))
+            dependencies.always.append(RawPath(unavailable.entry))
         }
-        var stamps: [RawPath: Stamp?] = [:]
-        for path in paths {
-            stamps[path] = FileStatus.of(path).map { Stamp(size: $0.size, modified: $0.modified) }
+        return dependencies
+    }
+
+    /// The files a wallet is built from: those checked every time, and its tracks.
+    struct Dependencies {
+        var always: [RawPath]
+        var tracks: [RawPath]
+
+        /// Whether one of `always`, or one of the `count` tracks from `cursor` on (which then
+        /// moves on, round the list), differs from `fingerprint`.
+        func changed(since fingerprint: [RawPath: Stamp?], cursor: inout Int, tracks count: Int) -> Bool {
+            func differs(_ path: RawPath) -> Bool {
+                guard let recorded = fingerprint[path] else { return true }
+                return recorded != Stamp.of(path)
+            }
+            if always.contains(where: differs) { return true }
+            guard !tracks.isEmpty else { return false }
+            for _ in 0..<min(count, tracks.count) {
+                cursor = cursor < tracks.count ? cursor : 0
+                defer { cursor += 1 }
+                if differs(tracks[cursor]) { return true }
+            }
+            return false
         }
-        return stamps
     }
 
     struct Stamp: Hashable, Sendable {
         var size: Int64
         var modified: Int64
+
+        static func of(_ path: RawPath) -> Stamp? {
+            FileStatus.of(path).map { Stamp(size: $0.size, modified: $0.modified) }
+        }
     }
 }

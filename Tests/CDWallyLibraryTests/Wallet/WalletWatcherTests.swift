@@ -21,6 +21,22 @@ import Testing
         #expect(try service.index.statistics().lastFullScan == nil)
     }
 
+    @Test func aTrackRetaggedInPlaceIsNoticedInTurns() async throws {
+        let (library, service, initial) = try Self.albumsAAndB()
+        // One track a check: the retagged one is the second in the wallet, so a check that
+        // never moved on from the first would never see it.
+        let (watcher, seen) = Self.watch(
+            service, initial, indexAfter: .seconds(60), interval: .milliseconds(100), tracksPerCheck: 1)
+        defer { watcher.stop() }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(seen.current.isEmpty)
+        // Written in place by TagLib: the folder itself does not change.
+        try TagWriter().write(
+            TrackTags(title: "Retagged, with a much longer title than before", artist: "A", album: "A"),
+            to: RawPath(library.root + "/A/02 A 2.flac"))
+        #expect(await eventually { seen.current == [1] })
+    }
+
     @Test func afterTheDelayItIndexesEverythingAndFollowsThePlaylist() async throws {
         let (library, service, initial) = try Self.albumsAAndB()
         let (watcher, seen) = Self.watch(
@@ -99,13 +115,14 @@ import Testing
 
     /// A watcher started on `service`, and the disc counts of the wallets it reports.
     private static func watch(
-        _ service: LibraryService, _ initial: WalletReport, indexAfter: Duration, interval: Duration
+        _ service: LibraryService, _ initial: WalletReport, indexAfter: Duration, interval: Duration,
+        tracksPerCheck: Int = 4000
     ) -> (WalletWatcher, LockedValue<[Int]>) {
         let seen = LockedValue<[Int]>([])
         let watcher = WalletWatcher()
         watcher.start(
             service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: indexAfter,
-            interval: interval, logger: Logger(label: "test")
+            interval: interval, tracksPerCheck: tracksPerCheck, logger: Logger(label: "test")
         ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
         return (watcher, seen)
     }
