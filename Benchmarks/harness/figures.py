@@ -382,7 +382,8 @@ class Suite:
         self.confinement_checked.add(name)
         cpus, cgroup = confinement_of(pid)
         threads = len(list(Path(f"/proc/{pid}/task").iterdir()))
-        self.note(f"{name}'s {threads} threads: Cpus_allowed_list {', '.join(sorted(cpus))}; memory cgroup {cgroup}")
+        self.note(f"{name}'s {threads} threads: Cpus_allowed_list {', '.join(sorted(cpus))}; "
+                  f"memory cgroup …/{cgroup.rsplit('/', 1)[-1]}")
         if len(cpus) != 1:
             raise MeasurementError(f"{name}'s threads run on CPUs {cpus}, not on the one core of the Pi-class run")
 
