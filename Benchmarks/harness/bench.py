@@ -140,7 +140,13 @@ def render_only(arguments) -> int:
     results = []
     for albums in arguments.albums:
         path = results_file(arguments.results, "size", albums, arguments.variant)
+        if not path.exists():
+            log(f"no recorded results at {path}: the {albums}-album table is left out")
+            continue
         results.append(json.loads(path.read_text()))
+    if not results:
+        log("no recorded results of any size: nothing written")
+        return 1
     info = results[0]["machine"]
     report.write_markdown(
         arguments.markdown, arguments.variant, header(info, results[0]["command"], arguments.variant), results
