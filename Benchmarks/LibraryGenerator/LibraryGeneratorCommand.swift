@@ -28,7 +28,17 @@ struct LibraryGeneratorCommand: ParsableCommand {
     static let defaultTemplates = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Templates").path
 
+    /// How the library is laid out.
+    enum Shape: String, ExpressibleByArgument, CaseIterable {
+        /// The planner's own: `Artist/Album (Year)`, short names, small covers.
+        case tidy
+        /// Deep folders, long names, large covers, loose and non-audio files (`RealWorldShape`).
+        case realWorld = "real-world"
+    }
+
     @Option(help: "How many albums to write.") var albums = 1000
+    @Option(help: "tidy, or real-world: deep folders, long names, large covers, loose and non-audio files.")
+    var shape: Shape = .tidy
     @Option(help: "The seed: the same seed gives the same library.") var seed: UInt64 = 1
     @Option(help: "The folder to fill: it must be missing or empty, unless --replace.") var output: String
     @Flag(help: "Remove the output folder first.") var replace = false
@@ -60,7 +70,11 @@ struct LibraryGeneratorCommand: ParsableCommand {
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         try prepareOutput()
         var planner = LibraryPlanner(seed: seed)
-        let plans = planner.plan(albums: albums)
+        var plans = planner.plan(albums: albums)
+        if shape == .realWorld {
+            var reshaper = RealWorldShape(seed: seed)
+            plans = reshaper.reshape(plans)
+        }
         let entries = WalletPlaylist.pick(from: plans, count: playlistAlbums, seed: seed)
         let total = plans.count
         let showProgress = isatty(STDERR_FILENO) == 1
@@ -70,7 +84,7 @@ struct LibraryGeneratorCommand: ParsableCommand {
             if done == total { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         }
         let report = LibrarySummary(
-            seed: seed, root: output, albums: plans, playlist: entries,
+            seed: seed, shape: shape.rawValue, root: output, albums: plans, playlist: entries,
             seconds: Date().timeIntervalSince(started)
         ).json.serialized()
         print(report)

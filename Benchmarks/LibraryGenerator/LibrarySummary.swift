@@ -4,6 +4,7 @@ import CDWallyCore
 /// index against, and the albums the wallet playlist names.
 struct LibrarySummary {
     var seed: UInt64
+    var shape: String
     var root: String
     var albums: [AlbumPlan]
     var playlist: [WalletPlaylist.Entry]
@@ -15,6 +16,7 @@ struct LibrarySummary {
         }
         return .object([
             ("seed", .string(String(seed))),
+            ("shape", .string(shape)),
             ("root", .string(root)),
             ("albums", .int(albums.count)),
             ("tracks", .int(albums.reduce(0) { $0 + $1.tracks.count })),
@@ -22,6 +24,8 @@ struct LibrarySummary {
             ("multiDisc", .int(albums.filter { $0.discCount > 1 }.count)),
             ("discFolders", .int(albums.filter { $0.layout == .discFolders }.count)),
             ("compilations", .int(albums.filter(\.isCompilation).count)),
+            ("largeCoverAlbums", .int(albums.filter { $0.largeCoverBytes != nil }.count)),
+            ("extraFiles", .int(albums.reduce(0) { $0 + $1.extraFiles.count })),
             ("playlist", .string("CDs.m3u8")),
             (
                 "playlistAlbums",

@@ -18,6 +18,8 @@ struct LibraryWriter: Sendable {
     let jobs: Int
     private let templates: [AudioFormat: [UInt8]]
     private let cover: CoverArt
+    /// The template cover padded to each of `RealWorldShape.largeCoverSizes`, by size.
+    private let largeCovers: [Int: CoverArt]
 
     /// Loads the templates from `templatesFolder`.
     init(root: String, templatesFolder: String, jobs: Int) throws(GeneratorError) {
@@ -28,7 +30,13 @@ struct LibraryWriter: Sendable {
             templates[format] = try LibraryWriter.load(templatesFolder + "/" + format.templateName)
         }
         self.templates = templates
-        cover = CoverArt(data: try LibraryWriter.load(templatesFolder + "/cover.jpg"), mimeType: "image/jpeg")
+        let cover = CoverArt(
+            data: try LibraryWriter.load(templatesFolder + "/cover.jpg"), mimeType: "image/jpeg")
+        self.cover = cover
+        largeCovers = Dictionary(
+            uniqueKeysWithValues: RealWorldShape.largeCoverSizes.map { size in
+                (size, CoverArt(data: LargeCover.padded(cover.data, to: size), mimeType: "image/jpeg"))
+            })
     }
 
     /// Writes every album, then the playlist; `progress` hears how many albums are done.
@@ -59,19 +67,30 @@ struct LibraryWriter: Sendable {
         writer.id3v2Version = album.id3v2Version
         let template = templates[album.format] ?? []
         var folders: Set<String> = []
+        let embedded = album.largeCoverBytes.flatMap { largeCovers[$0] } ?? cover
         for track in album.tracks {
             let path = root + "/" + track.path
             let folder = (path as NSString).deletingLastPathComponent
             if folders.insert(folder).inserted { try LibraryWriter.makeFolder(folder) }
             try FileBytes.store(template, at: path)
             do {
-                try writer.write(track.properties, to: RawPath(path), cover: album.embedsCover ? cover : nil)
+                try writer.write(
+                    track.properties, to: RawPath(path), cover: album.embedsCover ? embedded : nil)
             } catch {
                 throw .tagging(error)
             }
         }
         if album.hasFolderCover {
             try FileBytes.store(cover.data, at: root + "/" + album.folder + "/cover.jpg")
+        }
+        for extra in album.extraFiles {
+            let path = root + "/" + extra.path
+            let folder = (path as NSString).deletingLastPathComponent
+            if folders.insert(folder).inserted { try LibraryWriter.makeFolder(folder) }
+            switch extra.content {
+            case .text(let text): try FileBytes.store(Array(text.utf8), at: path)
+            case .picture: try FileBytes.store(cover.data, at: path)
+            }
         }
     }
 

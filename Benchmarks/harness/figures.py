@@ -18,7 +18,7 @@ import wav
 from cdwally import Cdwally, Home
 from firstsound import AudioPipe, first_sound
 from mpd import MPD
-from procs import Background, MeasurementError, memory_kib, run_timed, wait_until, warm_page_cache
+from procs import Background, MeasurementError, confinement_of, memory_kib, run_timed, wait_until, warm_page_cache
 
 # The mpv command line of the render figure: the options cdwally sets on its own handle
 # (Sources/CDWallyPlayer/MPV/MPVOption.swift), so both do the same work and the only
@@ -47,7 +47,8 @@ GAPLESS_FORMATS = ("flac", "mp3", "opus")
 
 
 class Suite:
-    def __init__(self, cdwally: Cdwally, mpd: MPD | None, library: Path, work: Path, runs: int, log):
+    def __init__(self, cdwally: Cdwally, mpd: MPD | None, library: Path, work: Path, runs: int, log,
+                 check_confinement: bool = False):
         self.cdwally = cdwally
         self.mpd = mpd
         self.library = library
@@ -57,6 +58,9 @@ class Suite:
         self.figures: dict[str, dict] = {}
         self.notes: list[str] = []
         self.warm_home: Home | None = None
+        # The Pi-class run: check once that the player's and MPD's threads kept to its limits.
+        self.check_confinement = check_confinement
+        self.confinement_checked: set[str] = set()
 
     def record(self, key: str, **values) -> None:
         self.figures.setdefault(key, {}).update(values)
@@ -266,6 +270,7 @@ class Suite:
                         raise MeasurementError(f"cdwally play stopped: {player.output()[-500:]}")
                     time.sleep(settle)
                     memory = memory_kib(player.pid)
+                    self._check_confinement("cdwally play", player.pid)
                 ours.append(memory["VmRSS"])
                 self.log(f"  cdwally: {memory['VmRSS'] / 1024:.1f} MiB (peak {memory['VmHWM'] / 1024:.1f})")
 
@@ -274,6 +279,8 @@ class Suite:
                 self.mpd.play(folder.relative_to(self.library))
                 time.sleep(settle)
                 memory = self.mpd.memory()
+                assert self.mpd.daemon is not None
+                self._check_confinement("MPD", self.mpd.daemon.pid)
                 self.mpd.mpc("stop").check()
                 theirs.append(memory["VmRSS"])
                 self.log(f"  MPD:     {memory['VmRSS'] / 1024:.1f} MiB (peak {memory['VmHWM'] / 1024:.1f})")
@@ -368,6 +375,17 @@ class Suite:
         self.record("first_sound", cdwally=warm, peer=mpv)
         self.record("first_sound_cold", cdwally=cold, peer=mpv)
         self.record("first_sound_mpc", cdwally=warm, peer=mpc)
+
+    def _check_confinement(self, name: str, pid: int) -> None:
+        if not self.check_confinement or name in self.confinement_checked:
+            return
+        self.confinement_checked.add(name)
+        cpus, cgroup = confinement_of(pid)
+        threads = len(list(Path(f"/proc/{pid}/task").iterdir()))
+        self.note(f"{name}'s {threads} threads: Cpus_allowed_list {', '.join(sorted(cpus))}; "
+                  f"memory cgroup …/{cgroup.rsplit('/', 1)[-1]}")
+        if len(cpus) != 1:
+            raise MeasurementError(f"{name}'s threads run on CPUs {cpus}, not on the one core of the Pi-class run")
 
     def _alternate(self, round_number: int, ours, theirs, always_both: bool = False) -> None:
         has_peer = always_both or self.mpd is not None

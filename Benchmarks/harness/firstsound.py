@@ -14,7 +14,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from procs import MeasurementError
+from procs import MeasurementError, preexec
 
 
 class AudioPipe:
@@ -64,7 +64,7 @@ def first_sound(
         started = time.monotonic()
         process = subprocess.Popen(
             argv, env=env, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
-            start_new_session=True,
+            start_new_session=True, preexec_fn=preexec(),
         )
         try:
             return pipe.wait_for_audio(started, process if plays_itself else None)

@@ -40,12 +40,180 @@ class TimedRun:
         return self
 
 
+class Confinement:
+    """The Pi-class run's limits: one core and a memory cgroup, for every measured process.
+
+    A small board has one or two slow cores and 512 MiB to 1 GiB; this gives the same programs
+    one core of this machine and 512 MiB, charged page cache included, as the kernel does on
+    the board. Each process the harness spawns to measure joins the cgroup and the CPU set
+    before it execs (`preexec`), so its threads and children inherit both, while the harness
+    itself, its page-cache warming and its reference decoder stay outside.
+    """
+
+    def __init__(self, cpus: set[int], memory_bytes: int, name: str = "cdwally-pi"):
+        self.cpus = cpus
+        self.memory_bytes = memory_bytes
+        self.name = name
+        self.cgroup: Path | None = None
+        self.version: str | None = None
+        self.notes: list[str] = []
+
+    def enter(self) -> None:
+        """Makes the cgroup under the harness's own one; without it, pins to the CPUs alone."""
+        reasons = []
+        for make in (self._make_v1, self._make_v2):
+            try:
+                if make():
+                    return
+            except OSError as error:
+                reasons.append(str(error))
+                self._remove()
+        self.notes.append("no memory cgroup could be made (" + ("; ".join(reasons) or "no cgroup v1 memory "
+                          "controller and no cgroup v2 memory.max") + "): pinned to one core only, no memory limit")
+
+    def _own(self, controller: str) -> str | None:
+        for line in Path("/proc/self/cgroup").read_text().splitlines():
+            _, controllers, path = line.split(":", 2)
+            if controller in controllers.split(","):
+                return path
+        return None
+
+    def _make_v1(self) -> bool:
+        own = self._own("memory")
+        base = Path("/sys/fs/cgroup/memory")
+        if own is None or not (base / "memory.limit_in_bytes").exists():
+            return False
+        self.cgroup = base / own.lstrip("/") / self.name
+        self.cgroup.mkdir(exist_ok=True)
+        self.version = "v1"
+        (self.cgroup / "memory.limit_in_bytes").write_text(str(self.memory_bytes))
+        # Without this the limit would push the players' pages out to swap, where a board has none.
+        swap = self.cgroup / "memory.memsw.limit_in_bytes"
+        if swap.exists():
+            swap.write_text(str(self.memory_bytes))
+        return True
+
+    def _make_v2(self) -> bool:
+        base = Path("/sys/fs/cgroup")
+        if not (base / "cgroup.controllers").exists():
+            return False
+        own = None
+        for line in Path("/proc/self/cgroup").read_text().splitlines():
+            if line.startswith("0::"):
+                own = line[3:]
+        if own is None:
+            return False
+        parent = base / own.lstrip("/")
+        if "memory" not in (parent / "cgroup.subtree_control").read_text().split():
+            (parent / "cgroup.subtree_control").write_text("+memory")
+        self.cgroup = parent / self.name
+        self.cgroup.mkdir(exist_ok=True)
+        self.version = "v2"
+        (self.cgroup / "memory.max").write_text(str(self.memory_bytes))
+        swap = self.cgroup / "memory.swap.max"
+        if swap.exists():
+            swap.write_text("0")
+        return True
+
+    def preexec(self) -> None:
+        """Runs in each measured child between fork and exec."""
+        os.sched_setaffinity(0, self.cpus)
+        if self.cgroup is not None:
+            with open(self.cgroup / "cgroup.procs", "w") as procs:
+                procs.write(str(os.getpid()))
+
+    @property
+    def description(self) -> str:
+        """"one core (CPU 0) and 512 MiB (memory cgroup v1)", as the report states it."""
+        cpus = ",".join(str(cpu) for cpu in sorted(self.cpus))
+        cores = "one core" if len(self.cpus) == 1 else f"{len(self.cpus)} cores"
+        if self.cgroup is None:
+            return f"{cores} (CPU {cpus}), no memory limit"
+        return f"{cores} (CPU {cpus}) and {self.memory_bytes / 1024 / 1024:.0f} MiB (memory cgroup {self.version})"
+
+    def peak_bytes(self) -> int | None:
+        """The most the cgroup held at once, page cache included, when the kernel says."""
+        if self.cgroup is None:
+            return None
+        name = "memory.max_usage_in_bytes" if self.version == "v1" else "memory.peak"
+        try:
+            return int((self.cgroup / name).read_text())
+        except (OSError, ValueError):
+            return None
+
+    def limit_hits(self) -> int | None:
+        if self.cgroup is None:
+            return None
+        try:
+            if self.version == "v1":
+                return int((self.cgroup / "memory.failcnt").read_text())
+            for line in (self.cgroup / "memory.events").read_text().splitlines():
+                if line.startswith("max "):
+                    return int(line.split()[1])
+        except (OSError, ValueError):
+            return None
+        return None
+
+    def close(self) -> None:
+        self._remove()
+
+    def _remove(self) -> None:
+        if self.cgroup is None:
+            return
+        # A process just reaped may linger in the cgroup for a moment.
+        for _ in range(50):
+            try:
+                self.cgroup.rmdir()
+                break
+            except FileNotFoundError:
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            self.notes.append(f"the cgroup {self.cgroup} could not be removed")
+        self.cgroup = None
+
+
+# The Pi-class run sets this; every measured process is spawned inside it.
+_confinement: Confinement | None = None
+
+
+def confine(confinement: Confinement | None) -> None:
+    global _confinement
+    _confinement = confinement
+
+
+def preexec():
+    """What measured processes run before exec: nothing, or joining the Pi-class limits."""
+    return _confinement.preexec if _confinement is not None else None
+
+
+def confinement_of(pid: int) -> tuple[set[str], str]:
+    """The CPU lists of every thread of `pid`, and its memory cgroup: to check that a daemon's
+    or player's threads stayed inside the limits."""
+    cpus = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            for line in (task / "status").read_text().splitlines():
+                if line.startswith("Cpus_allowed_list:"):
+                    cpus.add(line.split(":", 1)[1].strip())
+        except OSError:
+            continue
+    memory = "?"
+    for line in Path(f"/proc/{pid}/cgroup").read_text().splitlines():
+        _, controllers, path = line.split(":", 2)
+        if "memory" in controllers.split(",") or (controllers == "" and memory == "?"):
+            memory = path
+    return cpus, memory
+
+
 def run_timed(argv: list[str], env: dict[str, str] | None = None, timeout: float = 900) -> TimedRun:
     """Runs `argv` to its end; wall time from spawn to reaping, peak RSS from wait4."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(
-            argv, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True
+            argv, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True,
+            preexec_fn=preexec(),
         )
         timer = threading.Timer(timeout, _kill_group, args=(process.pid,))
         timer.start()
@@ -97,6 +265,7 @@ class Background:
             stdout=self._out,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=preexec(),
         )
 
     @property

@@ -128,9 +128,13 @@ def rows(result: dict) -> list[Row]:
     return table
 
 
-def markdown(result: dict) -> str:
+def library_title(result: dict) -> str:
+    return f"{result['albums']:,} albums ({result['tracks']:,} tracks)"
+
+
+def markdown(result: dict, title: str | None = None) -> str:
     lines = [
-        f"#### {result['albums']:,} albums ({result['tracks']:,} tracks)",
+        f"#### {title or library_title(result)}",
         "",
         "| # | Figure | cdwally | Peer | Peer value | cdwally/peer | Target | Met |",
         "|---|---|---:|---|---:|---:|---|---|",
@@ -171,7 +175,8 @@ def terminal(result: dict) -> str:
         for r in table
     ]
     widths = [max(len(str(line[i])) for line in [header, *body]) for i in range(len(header))]
-    out = [f"{result['albums']:,} albums, {result['tracks']:,} tracks"]
+    label = {"real-world": "Real-world shape: ", "pi-class": f"Pi-class, {result.get('confinement')}: "}
+    out = [f"{label.get(result.get('kind', 'size'), '')}{result['albums']:,} albums, {result['tracks']:,} tracks"]
     for line in [header, *body]:
         out.append("  ".join(str(cell).ljust(width) for cell, width in zip(line, widths)).rstrip())
     return "\n".join(out)
@@ -181,8 +186,167 @@ def write_markdown(path: Path, variant: str, header: str, results: list[dict]) -
     """Replaces this variant's generated section of `path`, or appends one; the rest of the
     file, written by hand, stays as it is."""
     begin, end = BEGIN.format(key=slug(variant)), END.format(key=slug(variant))
-    section = "\n".join([begin, header, *[markdown(result) for result in results], end])
+    parts = [markdown(result) for result in results]
+    if len(results) > 1:
+        parts.append(growth_markdown(results))
+    section = "\n".join([begin, header, *parts, end])
     replace_section(path, begin, end, section)
+
+
+# The figures that grow with the library, shown per 1,000 tracks across the sizes of one run:
+# (number, title, figure key, which side, whose).
+GROWTH = [
+    ("1", "Cold full index", "cold_index", "cdwally", "cdwally"),
+    ("1", "… MPD first `update`", "cold_index", "peer", "MPD"),
+    ("1′", "Cold full index, CPU time", "cold_index_cpu", "cdwally", "cdwally"),
+    ("1′", "… MPD daemon CPU time", "cold_index_cpu", "peer", "MPD"),
+    ("2", "Warm no-change rescan", "warm_rescan", "cdwally", "cdwally"),
+    ("2", "… MPD `update`, no change", "warm_rescan", "peer", "MPD"),
+    ("2′", "Warm no-change rescan, CPU time", "warm_rescan_cpu", "cdwally", "cdwally"),
+    ("2′", "… MPD daemon CPU time", "warm_rescan_cpu", "peer", "MPD"),
+    ("3", "First `discs`, empty cache", "first_discs", "cdwally", "cdwally"),
+    ("4", "Warm `discs`", "warm_discs", "cdwally", "cdwally"),
+]
+
+
+def growth_rows(results: list[dict]) -> list[tuple[str, str, list[float | None], float | None]]:
+    """Per GROWTH row: the median per 1,000 tracks at each size, and the largest size's cost
+    per track over the smallest's (1.00: it grows in step with the library)."""
+    ordered = sorted(results, key=lambda result: result["tracks"])
+    table = []
+    for number, title, key, side, _ in GROWTH:
+        values = []
+        for result in ordered:
+            value = median(result["figures"].get(key, {}).get(side, []))
+            values.append(None if value is None else value / result["tracks"] * 1000)
+        first, last = values[0], values[-1]
+        table.append((number, title, values, last / first if first and last is not None else None))
+    return table
+
+
+def per_thousand(value: float | None) -> str:
+    """Two or three significant digits: the small figures per 1,000 tracks are a few ms."""
+    if value is None or value >= 1:
+        return seconds(value)
+    milliseconds = value * 1000
+    return f"{milliseconds:.2f} ms" if milliseconds < 10 else (
+        f"{milliseconds:.1f} ms" if milliseconds < 100 else f"{milliseconds:.0f} ms")
+
+
+def growth_markdown(results: list[dict]) -> str:
+    ordered = sorted(results, key=lambda result: result["tracks"])
+    sizes = [f"{result['albums']:,} albums" for result in ordered]
+    lines = [
+        "#### Growth: each figure per 1,000 tracks",
+        "",
+        "| # | Figure | " + " | ".join(sizes) + f" | {sizes[-1].split()[0]} / {sizes[0].split()[0]} |",
+        "|---|---|" + "---:|" * (len(sizes) + 1),
+    ]
+    for number, title, values, growth in growth_rows(results):
+        cells = [per_thousand(value) for value in values]
+        lines.append(f"| {number} | {title} | " + " | ".join(cells) + f" | {'—' if growth is None else f'{growth:.2f}'} |")
+    lines += [
+        "",
+        "The last column divides the largest library's cost per track by the smallest's: 1.00 grows "
+        "in step with the library, more grows faster. Tracks: "
+        + ", ".join(f"{result['tracks']:,}" for result in ordered) + ".",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def growth_terminal(results: list[dict]) -> str:
+    ordered = sorted(results, key=lambda result: result["tracks"])
+    out = ["Growth, per 1,000 tracks: " + ", ".join(f"{r['albums']:,} albums" for r in ordered)]
+    for number, title, values, growth in growth_rows(results):
+        cells = "  ".join(f"{'—' if v is None else f'{v * 1000:8.2f} ms':>11}" for v in values)
+        out.append(f"  {number:3} {title.replace('`', ''):34} {cells}  {'—' if growth is None else f'x{growth:.2f}'}")
+    return "\n".join(out)
+
+
+def write_real_world_markdown(path: Path, variant: str, header: str, result: dict) -> None:
+    """The real-world-shaped library's own section."""
+    key = "real-world-" + slug(variant)
+    begin, end = BEGIN.format(key=key), END.format(key=key)
+    lines = header.splitlines()
+    lines[0] = f"### A real-world-shaped library, {variant}"
+    library = result.get("library", {})
+    size = f"{result['bytes'] / 1e9:.2f} GB" if result.get("bytes") else "size unknown"
+    title = (f"Real-world shape: {result['albums']:,} albums ({result['tracks']:,} tracks, {size}; "
+             f"{library.get('largeCoverAlbums', '?')} albums with 0.5–2 MB embedded covers, "
+             f"{library.get('extraFiles', '?')} non-audio files)")
+    replace_section(path, begin, end, "\n".join([begin, "\n".join(lines), "", markdown(result, title), end]))
+
+
+def pi_ratios(result: dict, normal: dict) -> list[tuple[str, str, float | None, float | None]]:
+    """Per figure row: this run's value over the two-core run's, for cdwally and for the peer."""
+    ours = {(row.number, row.title): row for row in rows(result)}
+    theirs = {(row.number, row.title): row for row in rows(normal)}
+    keys = {"1": "cold_index", "1′": "cold_index_cpu", "2": "warm_rescan", "2′": "warm_rescan_cpu",
+            "3": "first_discs", "4": "warm_discs", "5": "render", "6a": "index_rss", "6b": "play_rss",
+            "6b′": "play_rss_mpv", "7": "status", "9": "first_sound", "9′": "first_sound_cold",
+            "9″": "first_sound_mpc"}
+    table = []
+    for (number, title), _ in ours.items():
+        key = keys.get(number)
+        if key is None or (number, title) not in theirs:
+            continue
+
+        def ratio(side: str):
+            now = median(result["figures"].get(key, {}).get(side, []))
+            before = median(normal["figures"].get(key, {}).get(side, []))
+            return now / before if now is not None and before else None
+
+        # Rows whose peer is cdwally itself (3, 4) or repeat cdwally's value (6b′, 9′, 9″) show
+        # only the side that is new.
+        peer = None if number in ("3", "4", "9′") else ratio("peer")
+        table.append((number, title, None if number in ("6b′", "9″") else ratio("cdwally"), peer))
+    return table
+
+
+def pi_markdown(result: dict, normal: dict | None) -> str:
+    lines = []
+    if normal is None:
+        lines += ["No two-core run of this size was found to compare with.", ""]
+        return "\n".join(lines)
+    confinement = result.get("confinement") or "confined"
+    lines += [
+        f"#### {confinement[:1].upper() + confinement[1:]}, against two cores and no limit",
+        "",
+        "Each value of the table above over the same figure at the same size without the limits "
+        f"({normal['machine']['date']}): 1.00 is unchanged, 2.00 takes twice as long or holds twice as much.",
+        "",
+        "| # | Figure | cdwally, 1 core / 2 cores | Peer, 1 core / 2 cores |",
+        "|---|---|---:|---:|",
+    ]
+    for number, title, ours, theirs in pi_ratios(result, normal):
+        fmt = lambda value: "—" if value is None else f"{value:.2f}"
+        lines.append(f"| {number} | {title} | {fmt(ours)} | {fmt(theirs)} |")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def pi_terminal(result: dict, normal: dict) -> str:
+    out = ["Pi-class against two cores (value / two-core value): cdwally, peer"]
+    for number, title, ours, theirs in pi_ratios(result, normal):
+        fmt = lambda value: "   —" if value is None else f"{value:4.2f}"
+        out.append(f"  {number:3} {title.replace('`', ''):46} {fmt(ours)}  {fmt(theirs)}")
+    return "\n".join(out)
+
+
+def write_pi_markdown(path: Path, variant: str, header: str, result: dict, normal: dict | None) -> None:
+    """The Pi-class run's own section: its table, and each figure against the two-core one."""
+    key = "pi-class-" + slug(variant)
+    begin, end = BEGIN.format(key=key), END.format(key=key)
+    lines = header.splitlines()
+    confinement = result.get("confinement") or "no limits"
+    lines[0] = f"### Pi-class: {confinement}, {variant}"
+    title = f"{library_title(result)} on {confinement}"
+    lines.insert(1, "\nEvery measured process (cdwally, MPD, mpc, mpv) is pinned to the one core, as "
+                 "`taskset -c` pins it, and runs in a memory cgroup of its own whose limit counts the page "
+                 "cache it touches, as a small board's memory does; the harness stays outside.")
+    replace_section(path, begin, end, "\n".join([begin, "\n".join(lines), "", markdown(result, title),
+                                                pi_markdown(result, normal), end]))
 
 
 def web_rows(result: dict) -> list[Row]:
