@@ -16,12 +16,13 @@ public struct IndexUpdater: Sendable {
     let reader: TagReader
     let progress: (@Sendable (ScanProgress) -> Void)?
     /// Files read and committed together. Larger batches commit less often (each commit
-    /// writes every index page the batch touched); this size keeps a batch of small files
-    /// well under a second, so an interrupted scan keeps most of its work.
+    /// writes every index page the batch touched, and the rows of a batch touch pages all over
+    /// the album, title and name indexes); this size keeps a batch of small files under half
+    /// a second, so an interrupted scan keeps most of its work.
     let batchSize: Int
 
     public init(index: LibraryIndex, progress: (@Sendable (ScanProgress) -> Void)? = nil) {
-        self.init(index: index, progress: progress, batchSize: 1024)
+        self.init(index: index, progress: progress, batchSize: 4096)
     }
 
     init(index: LibraryIndex, progress: (@Sendable (ScanProgress) -> Void)?, batchSize: Int) {
@@ -139,6 +140,8 @@ public struct IndexUpdater: Sendable {
         }
         var done = 0
         let reader = self.reader
+        try index.beginBulkWrite()
+        defer { index.endBulkWrite() }
         var reading = BackgroundResult { IndexUpdater.readInParallel(batches[0], reader: reader) }
         for (number, batch) in batches.enumerated() {
             let records = reading.value()

@@ -39,6 +39,28 @@ extension LibraryIndex {
         }
     }
 
+    /// Readies the writer for many batches of new rows: a page cache of 16 MiB instead of
+    /// SQLite's 2 MiB, and a checkpoint every 10,000 pages of the write-ahead log instead of
+    /// 1,000. Inserting rows spreads over every page of the album, title and name indexes; with
+    /// the defaults a cold index of 100,000 tracks wrote each page of the database twenty times
+    /// over (590,000 page writes for a 100 MB file) and read it back as often.
+    func beginBulkWrite() throws(LibraryError) {
+        try write { db in
+            try db.execute(sql: "PRAGMA cache_size = -16384")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
+        }
+    }
+
+    /// Puts the writer back as it was, and gives its cache's memory back: a player that
+    /// indexed in the background plays on for hours.
+    func endBulkWrite() {
+        try? write { db in
+            try db.execute(sql: "PRAGMA cache_size = -2000")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000")
+            try db.execute(sql: "PRAGMA shrink_memory")
+        }
+    }
+
     /// Stores a batch of read files and forgets vanished ones, in one transaction. With
     /// `fullScan`, `folders` are all the folders of the tree: any other folder is forgotten,
     /// and the time of the full scan is recorded.

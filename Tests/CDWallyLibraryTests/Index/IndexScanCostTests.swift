@@ -34,6 +34,25 @@ import Testing
         #expect(albums.map(\.trackCount) == [3, 3])
     }
 
+    @Test func theWritersBiggerCacheForAScanIsGivenBackAfterIt() throws {
+        let library = try TestLibrary()
+        try library.addAlbum("A", artist: "A", album: "A", tracks: 3)
+        let index = try LibraryIndex(root: RawPath(library.root), cacheDirectory: library.cache)
+        func settings() throws -> [Int] {
+            try index.write { db in
+                [
+                    try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0,
+                    try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? 0,
+                ]
+            }
+        }
+        let before = try settings()
+        _ = try IndexUpdater(index: index, progress: nil, batchSize: 2).refreshAll()
+        #expect(try index.statistics().tracks == 3)
+        #expect(try settings() == before)
+        #expect(before == [-2000, 1000])
+    }
+
     @Test func theAlbumCountAgreesWithTheGrouperOnEveryKindOfAlbum() throws {
         let library = try TestLibrary()
         try library.addAlbum("Plain", artist: "P", album: "Plain")
