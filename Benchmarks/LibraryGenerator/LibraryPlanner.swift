@@ -22,7 +22,7 @@ import Foundation
 struct LibraryPlanner {
     let seed: UInt64
     private var nextNumber = 0
-    private var usedFolders: Set<String> = []
+    private var folderNames = FolderNames()
     private var usedIdentities: Set<String> = []
 
     init(seed: UInt64) {
@@ -60,7 +60,7 @@ struct LibraryPlanner {
         let trackCount = 8 + Int(13 * pow(random.unit(), 1.7))
         let discCount = !isCompilation && random.chance(0.1) ? (random.chance(0.8) ? 2 : 3) : 1
         let layout: AlbumPlan.Layout = discCount > 1 && random.chance(0.5) ? .discFolders : .oneFolder
-        let folder = uniqueFolder(albumFolder(&random, artist: artist, title: title, year: year))
+        let folder = folderNames.claim(albumFolder(&random, artist: artist, title: title, year: year))
 
         var albumTags: [String: [String]] = [
             "ALBUM": [title],
@@ -216,18 +216,6 @@ struct LibraryPlanner {
         case 1: return "\(artistFolder)/\(year) - \(titleFolder)"
         default: return FileName.safe("\(artist.name) - \(title)")
         }
-    }
-
-    /// `folder`, or `folder (2)`, `folder (3)`... when an earlier album took it (compared
-    /// without case, so the library also fits a case-insensitive file system).
-    private mutating func uniqueFolder(_ folder: String) -> String {
-        var candidate = folder
-        var suffix = 1
-        while !usedFolders.insert(candidate.lowercased()).inserted {
-            suffix += 1
-            candidate = "\(folder) (\(suffix))"
-        }
-        return candidate
     }
 
     private func trackFileName(

@@ -14,7 +14,7 @@
 /// A value owned by one caller.
 struct RealWorldShape {
     let seed: UInt64
-    private var usedFolders: Set<String> = []
+    private var folderNames = FolderNames()
     private var usedIdentities: Set<String> = []
 
     /// Sizes of the embedded high-resolution covers: real scans run from half a megabyte to two.
@@ -61,7 +61,7 @@ struct RealWorldShape {
             let letter = random.chance(0.3) ? "/" + FileName.safe(String(artist.prefix(1)).uppercased()) : ""
             folder = "Music/\(genreFolder)\(letter)/\(Self.clipped(artist))/\(albumName)"
         }
-        album.folder = unique(folder)
+        album.folder = folderNames.claim(folder)
         let extensionCase = random.weighted([(0, 0.88), (1, 0.07), (2, 0.05)])
         for index in album.tracks.indices {
             var track = album.tracks[index]
@@ -206,17 +206,6 @@ struct RealWorldShape {
                     path: "\(album.folder)/\(random.pick(["folder.jpg", "Folder.JPG"]))", content: .picture))
         }
         return files
-    }
-
-    /// `folder`, or `folder (2)`... when an earlier album took it (compared without case).
-    private mutating func unique(_ folder: String) -> String {
-        var candidate = folder
-        var suffix = 1
-        while !usedFolders.insert(candidate.lowercased()).inserted {
-            suffix += 1
-            candidate = "\(folder) (\(suffix))"
-        }
-        return candidate
     }
 
     /// `text` cut to at most `limit` bytes of UTF-8, at a character's end, trailing spaces

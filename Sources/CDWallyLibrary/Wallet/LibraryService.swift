@@ -116,18 +116,24 @@ public struct LibraryService: Sendable {
         }
 
         let bytes = try PlaylistFile.contents(of: chosen)
-        let memo = wholeTree ? nil : index.walletMemo
-        let key = WalletMemo.Key(
-            playlist: chosen, bytes: bytes, capacity: capacity, generation: try index.currentGeneration())
-        if let memo, let answer = WalletMemo.valid(in: memo, key: key) {
-            var searched = ScanDelta()
-            searched.problems = problems
-            choice.candidates[choice.candidates.firstIndex { $0.path == chosen } ?? 0].entries =
-                answer.entries.total
-            return WalletReport(
-                library: root, choice: choice, encoding: answer.encoding,
-                looksLikePlaylist: answer.looksLikePlaylist, entries: answer.entries, wallet: answer.wallet,
-                scan: searched, remembered: true)
+        // A command answers from the wallet the last one remembered, when nothing it was built
+        // from changed (`WalletMemo`); doctor always resolves afresh, to report every route.
+        var memo: (file: RawPath, key: WalletMemo.Key)?
+        if !wholeTree, let file = index.walletMemo {
+            let key = WalletMemo.Key(
+                playlist: chosen, bytes: bytes, capacity: capacity, generation: try index.currentGeneration())
+            if let answer = WalletMemo.valid(in: file, key: key) {
+                var searched = ScanDelta()
+                searched.problems = problems
+                if let position = choice.candidates.firstIndex(where: { $0.path == chosen }) {
+                    choice.candidates[position].entries = answer.entries.total
+                }
+                return WalletReport(
+                    library: root, choice: choice, encoding: answer.encoding,
+                    looksLikePlaylist: answer.looksLikePlaylist, entries: answer.entries,
+                    wallet: answer.wallet, scan: searched, remembered: true)
+            }
+            memo = (file, key)
         }
 
         let playlistText = try read(chosen, bytes: bytes)
@@ -169,7 +175,7 @@ public struct LibraryService: Sendable {
         }
         scan.merge(resolver.delta)
         scan.problems += problems
-        if let memo, !resolver.treeIsFresh, counts.rerouted.isEmpty,
+        if let (file, key) = memo, !resolver.treeIsFresh, counts.rerouted.isEmpty,
             let stamps = WalletMemo.stamps(
                 folders: resolver.readFolders, listed: resolver.listedFolders, startedAt: started)
         {
@@ -182,7 +188,7 @@ public struct LibraryService: Sendable {
                 answer: .init(
                     encoding: playlistText.encoding, looksLikePlaylist: playlistText.looksLikePlaylist,
                     entries: counts, wallet: built.wallet)
-            ).save(to: memo)
+            ).save(to: file)
         }
         return WalletReport(
             library: root, choice: choice, encoding: playlistText.encoding,
