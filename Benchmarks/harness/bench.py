@@ -23,10 +23,12 @@ import traceback
 from pathlib import Path
 
 import report
+from bigplaylist import big_playlist
 from cdwally import Cdwally
 from figures import Suite
 from mpd import MPD
 from procs import Confinement, MeasurementError, confine
+from underindex import playing_while_indexing
 from web import WebSuite
 
 
@@ -280,6 +282,8 @@ def measure(arguments, info: dict, has_mpd: bool, kind: str, root: Path, summary
         suite.playing_rss()
         suite.control_round_trip()
         suite.first_sound()
+        big_playlist(suite)
+        playing_while_indexing(suite)
     except (MeasurementError, subprocess.CalledProcessError) as error:
         log(f"benchmark failed: {error}")
         traceback.print_exc()

@@ -111,6 +111,10 @@ def rows(result: dict) -> list[Row]:
             info("9′", "… on an empty cache", cold_sound, mpv_sound, "`mpv` on the album's files", seconds),
             info("9″", "… warm, against MPD", warm_sound, mpc_sound, f"`mpc play`, {mpd_name} running", seconds),
         ]
+    if "big_playlist" in figures:
+        table += big_playlist_rows(figures, mpd_name)
+    if "under_index" in figures:
+        table += under_index_rows(figures)
     gaps = figures.get("gap", {}).get("formats", {})
     for fmt, gap in gaps.items():
         table.append(
@@ -126,6 +130,48 @@ def rows(result: dict) -> list[Row]:
             )
         )
     return table
+
+
+def big_playlist_rows(figures: dict, mpd_name: str) -> list[Row]:
+    """Figure 10 (bigplaylist.py): absolute targets, 1 s and 100 MiB, with MPD's load beside."""
+    lines = figures["big_playlist"].get("lines", 0)
+
+    def timed(number: str, title: str, key: str) -> list[Row]:
+        ours = median(figures[key]["cdwally"])
+        peer = median(figures[key].get("peer", []))
+        rss = median(figures[key + "_rss"]["cdwally"])
+        ratio = ours / peer if ours is not None and peer else None
+        met = None if ours is None or rss is None else ours <= 1 and rss <= 100 * 1024
+        return [
+            Row(number, title, seconds(ours), seconds(peer), f"`mpc load`, {mpd_name}", ratio, "≤ 1 s", met),
+            Row(number + "a", "… its peak RSS", mebibytes(rss), "—", "—", None, "≤ 100 MiB",
+                None if rss is None else rss <= 100 * 1024),
+        ]
+
+    during = figures["big_playlist_controls"]["cdwally"]
+    before = figures["big_playlist_controls"]["peer"]
+    p95 = sorted(during)[int(0.95 * (len(during) - 1))] if during else None
+    ratio = median(during) / median(before) if during and before else None
+    return timed("10", f"Whole-library export as the playlist ({lines:,} lines), unchanged: `discs`", "big_playlist") \
+        + timed("10′", "… right after the playlist changed", "big_playlist_changed") + [
+            Row("10″", f"`status` while a player rebuilds that wallet (p95 {seconds(p95)})", seconds(median(during)),
+                seconds(median(before)), "`status` before the change", ratio, "≤ 1.5",
+                None if ratio is None else ratio <= 1.5),
+        ]
+
+
+def under_index_rows(figures: dict) -> list[Row]:
+    """Figure 11 (underindex.py): underruns while the background index runs, and its memory."""
+    underruns = figures["under_index"]["cdwally"]
+    longest = max(figures["under_index"].get("shortfall", [0.0]))
+    index = median(figures["under_index"].get("index", []))
+    kept = median(figures["under_index_rss"]["cdwally"])
+    return [
+        Row("11", f"Underruns while playing during the background index ({seconds(index)}), longest "
+            f"{seconds(longest)}", str(max(underruns)), "—", "—", None, "0", max(underruns) == 0),
+        Row("11′", "RSS 10 s after that index, against just before it", f"{kept:.2f} ×" if kept else "—", "—", "—",
+            None, "≤ 1.1 ×", None if kept is None else kept <= 1.1),
+    ]
 
 
 def library_title(result: dict) -> str:
