@@ -74,8 +74,8 @@ struct ControlVerb: Sendable {
     }
 
     private static func readSeek(_ json: JSONValue) throws(ControlFailure) -> PlayerCommand {
-        guard let seconds = json["seconds"]?.doubleValue, seconds.isFinite else {
-            throw .badRequest("seek needs \"seconds\", a number")
+        guard let seconds = json["seconds"]?.doubleValue, SeekTarget.accepts(seconds) else {
+            throw .badRequest("seek needs \"seconds\", a number of at most 10000000 either way")
         }
         return .seek(try flag("relative", in: json) ? .relative(seconds) : .absolute(seconds))
     }

@@ -52,11 +52,11 @@ enum WebVerb: String, CaseIterable, Sendable {
         case .seek:
             try expect(count: 1...1, args)
             // A number is seconds from the start; a string "+10" / "-10" is relative.
-            if let seconds = args[0].doubleValue, seconds >= 0, seconds.isFinite {
+            if let seconds = args[0].doubleValue, seconds >= 0, SeekTarget.accepts(seconds) {
                 return .seek(.absolute(seconds))
             }
             if let text = args[0].stringValue, let first = text.first, first == "+" || first == "-",
-                let seconds = Double(text), seconds.isFinite
+                let seconds = Double(text), SeekTarget.accepts(seconds)
             {
                 return .seek(.relative(seconds))
             }

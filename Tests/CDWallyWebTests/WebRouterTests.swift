@@ -300,6 +300,12 @@ import Testing
                 let bad = try await post(#"{"command":"track","args":\#(args)}"#)
                 #expect(bad.status == .badRequest, "track \(args)")
             }
+            // A seek farther than any track lasts is no position, whichever way it is written.
+            for args in ["[1e38]", #"["+1e38"]"#, #"["-20000000"]"#] {
+                let bad = try await post(#"{"command":"seek","args":\#(args)}"#)
+                #expect(bad.status == .badRequest, "seek \(args)")
+            }
+            #expect(try await post(#"{"command":"seek","args":["+1"]}"#).status == .ok)
         }
     }
 

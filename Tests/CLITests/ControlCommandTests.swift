@@ -110,6 +110,7 @@ import Testing
         #expect(outOfRange.status == 64)
         #expect(outOfRange.stderr == "cdwally: there is no disc 9: the wallet holds 3 discs (1–3)\n")
         #expect(try await cli.run(["seek", "soon"]).status == 64)
+        #expect(try await cli.run(["seek", "99999999"]).status == 64)
 
         #expect(try await cli.run(["quit"]).status == 0)
         #expect(try await serve.wait() == 0)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CDWallyControl
+import CDWallyPlayer
 
 struct SeekCommand: ControlCommand {
     static let configuration = CommandConfiguration(
@@ -37,6 +38,6 @@ struct SeekCommand: ControlCommand {
             guard let value = Double(part), value >= 0, value.isFinite else { return nil }
             seconds = seconds * 60 + value
         }
-        return (sign * seconds, relative)
+        return SeekTarget.accepts(seconds) ? (sign * seconds, relative) : nil
     }
 }
