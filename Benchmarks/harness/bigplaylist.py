@@ -45,6 +45,7 @@ def big_playlist(suite) -> None:
         # MPD's stored playlists name files relative to its music folder.
         relative = [str(Path(track).relative_to(suite.library)) for track in tracks]
         (suite.mpd.work / "playlists" / "export.m3u").write_text("\n".join(relative + relative) + "\n")
+        suite.mpd.max_playlist_length = 2 * len(tracks) + 1000
         suite.mpd.start_existing()
     hit, hit_rss, miss, miss_rss, theirs = [], [], [], [], []
     discs = None
@@ -75,6 +76,7 @@ def big_playlist(suite) -> None:
     if suite.mpd is not None:
         suite.mpd.mpc("clear").check()
         suite.mpd.stop()
+        suite.mpd.max_playlist_length = None
     lines = 2 * len(tracks)
     suite.record("big_playlist", cdwally=hit, peer=theirs, lines=lines)
     suite.record("big_playlist_rss", cdwally=hit_rss, lines=lines)

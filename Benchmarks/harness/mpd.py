@@ -36,6 +36,9 @@ class MPD:
         self.daemon: Background | None = None
         # A FIFO MPD writes into as well as its null output (figure 9), else None.
         self.fifo: Path | None = None
+        # A queue longer than MPD's 16,384 entries (figure 10), else None: MPD allocates the
+        # whole queue at start, so the other figures keep the default.
+        self.max_playlist_length: int | None = None
         work.mkdir(parents=True, exist_ok=True)
         (work / "playlists").mkdir(exist_ok=True)
         self._starts = 0
@@ -52,8 +55,12 @@ class MPD:
             # Figure 9 only: a second output into the harness's pipe. MPD empties a full pipe
             # itself rather than wait, so it never holds the daemon up.
             extra = f'audio_output {{\n    type "fifo"\n    name "first sound"\n    path "{self.fifo}"\n}}'
+        settings = ""
+        if self.max_playlist_length is not None:
+            settings = f'max_playlist_length "{self.max_playlist_length}"'
         text = Template(TEMPLATE.read_text()).substitute(
             extra_outputs=extra,
+            extra_settings=settings,
             music_directory=str(music),
             db_file=str(self.database),
             log_file=str(self.work / "mpd.log"),

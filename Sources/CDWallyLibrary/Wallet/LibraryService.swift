@@ -175,7 +175,10 @@ public struct LibraryService: Sendable {
         }
         scan.merge(resolver.delta)
         scan.problems += problems
+        // Problems (an unreadable folder below a folder entry) are reported afresh by each
+        // resolution, so a resolution that met one is not remembered.
         if let (file, key) = memo, !resolver.treeIsFresh, counts.rerouted.isEmpty,
+            resolver.delta.problems.isEmpty,
             let stamps = WalletMemo.stamps(
                 folders: resolver.readFolders, listed: resolver.listedFolders, startedAt: started)
         {

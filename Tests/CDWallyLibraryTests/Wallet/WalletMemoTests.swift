@@ -114,6 +114,17 @@ import Testing
         #expect(try !library.wallet(now: later).remembered)
     }
 
+    @Test func aResolutionThatMetAProblemIsNotRememberedSoItIsReportedEachTime() throws {
+        let library = try library()
+        // A link back to its own ancestor below the folder entry "Bo": the walk reports a loop.
+        try FileManager.default.createSymbolicLink(
+            atPath: library.root + "/Bo/Live/up", withDestinationPath: "..")
+        let first = try library.wallet(now: later)
+        let second = try library.wallet(now: later)
+        #expect(!first.scan.problems.isEmpty)
+        #expect(second.scan.problems.count == first.scan.problems.count && !second.remembered)
+    }
+
     @Test func filesChangedJustBeforeAreNotRemembered() throws {
         let library = try library()
         // By the real clock every file changed a moment ago: a change within the timestamp
