@@ -208,12 +208,19 @@ def confinement_of(pid: int) -> tuple[set[str], str]:
 
 
 def run_timed(argv: list[str], env: dict[str, str] | None = None, timeout: float = 900) -> TimedRun:
-    """Runs `argv` to its end; wall time from spawn to reaping, peak RSS from wait4."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    """Runs `argv` to its end; wall time from spawn to reaping, CPU time from wait4, peak RSS
+    from GNU time, which starts it.
+
+    Not wait4's `ru_maxrss`: Python starts a child with vfork, and the child's peak then counts
+    the harness's own resident memory, which reached 200 MiB holding a 200,000-line playlist
+    (figure 10a read 199.7 MiB in the run of 2026-11-24, cdwally's own peak being 96 MiB).
+    GNU time forks from a process of a megabyte."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r") as peak:
         started = time.perf_counter()
         process = subprocess.Popen(
-            argv, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True,
-            preexec_fn=preexec(),
+            ["/usr/bin/time", "--format", "%M", "--output", peak.name, "--", *argv], env=env,
+            stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True, preexec_fn=preexec(),
         )
         timer = threading.Timer(timeout, _kill_group, args=(process.pid,))
         timer.start()
@@ -225,11 +232,13 @@ def run_timed(argv: list[str], env: dict[str, str] | None = None, timeout: float
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
+        # GNU time writes "Command exited with non-zero status N" before the figure then.
+        lines = peak.read().split()
         return TimedRun(
             argv=argv,
             seconds=seconds,
             cpu_seconds=usage.ru_utime + usage.ru_stime,
-            peak_rss_kib=usage.ru_maxrss,
+            peak_rss_kib=int(lines[-1]) if lines and lines[-1].isdigit() else usage.ru_maxrss,
             returncode=process.returncode,
             stdout=out.read().decode("utf-8", "replace"),
             stderr=err.read().decode("utf-8", "replace"),
