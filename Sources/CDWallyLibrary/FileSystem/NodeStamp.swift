@@ -18,23 +18,14 @@ struct NodeStamp: Equatable {
     /// The ctime, in nanoseconds since the epoch.
     var changed: Int64
     var isDirectory: Bool
+}
 
+extension NodeStamp {
     init(path: RawPath, status: FileStatus) {
-        self.path = path
-        device = status.device
-        inode = status.inode
-        size = status.size
-        changed = status.changed
-        isDirectory = status.kind == .directory
-    }
-
-    init(path: RawPath, device: UInt64, inode: UInt64, size: Int64, changed: Int64, isDirectory: Bool) {
-        self.path = path
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.changed = changed
-        self.isDirectory = isDirectory
+        self.init(
+            path: path, device: status.device, inode: status.inode, size: status.size,
+            changed: status.changed,
+            isDirectory: status.kind == .directory)
     }
 
     /// The node at `path` as `stat` sees it now (links followed); nil when it is gone.

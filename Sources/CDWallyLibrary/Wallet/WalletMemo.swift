@@ -32,22 +32,6 @@ struct WalletMemo {
         var digest: [UInt8]
         var capacity: Int
         var generation: Int
-
-        init(program: NodeStamp?, playlist: RawPath, digest: [UInt8], capacity: Int, generation: Int) {
-            self.program = program
-            self.playlist = playlist
-            self.digest = digest
-            self.capacity = capacity
-            self.generation = generation
-        }
-
-        /// The key of `playlist`, whose bytes are `bytes`, as this executable reads it now.
-        init(playlist: RawPath, bytes: [UInt8], capacity: Int, generation: Int) {
-            self.init(
-                program: Bundle.main.executablePath.flatMap { NodeStamp.current(RawPath($0)) },
-                playlist: playlist, digest: Array(SHA256.hash(data: bytes)), capacity: capacity,
-                generation: generation)
-        }
     }
 
     /// What a command gets from the memo: the parts of `WalletReport` the playlist's
@@ -122,6 +106,14 @@ struct WalletMemo {
 }
 
 extension WalletMemo.Key {
+    /// The key of `playlist`, whose bytes are `bytes`, as this executable reads it now.
+    init(playlist: RawPath, bytes: [UInt8], capacity: Int, generation: Int) {
+        self.init(
+            program: Bundle.main.executablePath.flatMap { NodeStamp.current(RawPath($0)) },
+            playlist: playlist, digest: Array(SHA256.hash(data: bytes)), capacity: capacity,
+            generation: generation)
+    }
+
     func append(to bytes: inout MemoBytes.Writer) {
         bytes.byte(program == nil ? 0 : 1)
         program?.append(to: &bytes)
