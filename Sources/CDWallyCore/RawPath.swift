@@ -74,6 +74,8 @@ public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Collapses repeated slashes, `.` and `..` without touching the disk, as MPD does for
     /// playlist entries. A `..` above the root of an absolute path stays at the root.
     public func lexicallyNormalized() -> RawPath {
+        // Most paths are already normal (a whole-library export holds 200,000 of them).
+        if isLexicallyNormal { return self }
         var kept: [ArraySlice<UInt8>] = []
         for component in components {
             if component.elementsEqual(RawPath.dot) { continue }
@@ -94,6 +96,21 @@ public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
         if result.isEmpty { result = Array(".".utf8) }
         return RawPath(bytes: result)
+    }
+
+    /// True when `lexicallyNormalized()` leaves the bytes as they are: no empty, `.` or `..`
+    /// component, and no slash at the end but the root's.
+    private var isLexicallyNormal: Bool {
+        var start = 0
+        for position in bytes.indices where bytes[position] == RawPath.slash {
+            if position > 0, !Self.isPlainComponent(bytes[start..<position]) { return false }
+            start = position + 1
+        }
+        return bytes == [RawPath.slash] || Self.isPlainComponent(bytes[start...])
+    }
+
+    private static func isPlainComponent(_ component: ArraySlice<UInt8>) -> Bool {
+        !component.isEmpty && !component.elementsEqual(dot) && !component.elementsEqual(dotDot)
     }
 
     /// True when this path is `directory` itself or lies below it (compared component-wise).

@@ -13,6 +13,41 @@ public enum WalletBuilder {
     ///   means (one for a track, several for a directory entry).
     /// - Parameter capacity: the most discs shown; 0 for no limit.
     public static func build(picks: [[Album]], capacity: Int) -> Result {
+        // A pick whose albums all stood in earlier picks adds no disc; leaving it out first
+        // spares the work below for a whole-library export, which names each album a dozen
+        // times or more.
+        var repeated: [Int] = []
+        var positions: [Int] = []
+        var distinct: [[Album]] = []
+        var listed: Set<ListedCopy> = []
+        for (index, albums) in picks.enumerated() {
+            let copies = albums.map(ListedCopy.init)
+            if copies.allSatisfy(listed.contains) {
+                repeated.append(index)
+                continue
+            }
+            listed.formUnion(copies)
+            positions.append(index)
+            distinct.append(albums)
+        }
+        var result = buildDistinct(picks: distinct, capacity: capacity)
+        result.mergedPicks = (repeated + result.mergedPicks.map { positions[$0] }).sorted()
+        return result
+    }
+
+    /// An album as a pick names it: copies share an id until `CopyIdentity` tells them apart
+    /// by their folders.
+    private struct ListedCopy: Hashable {
+        var id: AlbumID
+        var directories: [RawPath]
+
+        init(_ album: Album) {
+            id = album.id
+            directories = album.directories
+        }
+    }
+
+    private static func buildDistinct(picks: [[Album]], capacity: Int) -> Result {
         let picks = CopyIdentity.distinguished(picks)
         let listedBases = Set(
             picks.joined().filter { !EditionTitle.hasEditionSuffix($0.title) }.map(baseKey))
