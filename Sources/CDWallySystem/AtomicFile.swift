@@ -33,6 +33,9 @@ public enum AtomicFile {
         }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
+        // Sized once: growing by doubling held twice a 40 MB memo for a moment.
+        var status = stat()
+        if fstat(descriptor, &status) == 0 { bytes.reserveCapacity(Int(status.st_size)) }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -45,8 +48,47 @@ public enum AtomicFile {
         }
     }
 
+    /// Up to `count` bytes of the file from `offset` (fewer where it ends sooner), or nil when
+    /// it does not exist: a part of a large cache file, read without the rest.
+    public static func contents(of path: RawPath, at offset: Int, count: Int) throws(Failure) -> [UInt8]? {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw Failure(path: path, operation: "open", code: errno)
+        }
+        defer { close(descriptor) }
+        // A damaged file can ask for any count: never more than the file holds.
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw Failure(path: path, operation: "read", code: errno)
+        }
+        let available = max(0, Int(status.st_size) - max(offset, 0))
+        var bytes = [UInt8](repeating: 0, count: min(max(count, 0), available))
+        var filled = 0
+        while filled < bytes.count {
+            let read = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(offset + filled))
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, operation: "read", code: errno)
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        return Array(bytes.prefix(filled))
+    }
+
     /// Replaces `path` with `bytes`, creating its folder (mode 0700: state is private).
     public static func replace(_ path: RawPath, with bytes: [UInt8], mode: mode_t = 0o600) throws(Failure) {
+        try replace(path, withParts: [bytes], mode: mode)
+    }
+
+    /// Replaces `path` with the parts one after the other, so that a large file made of parts
+    /// is not first copied into one.
+    public static func replace(_ path: RawPath, withParts parts: [[UInt8]], mode: mode_t = 0o600)
+        throws(Failure)
+    {
         let folder = path.parent
         try makeDirectory(folder)
         var template = Array(folder.appending(".\(path.lastComponent.display).XXXXXX").bytes) + [0]
@@ -57,15 +99,17 @@ public enum AtomicFile {
         let temporary = RawPath(bytes: template.dropLast())
         var failure: Failure?
         if fchmod(descriptor, mode) != 0 { failure = Failure(path: path, operation: "write", code: errno) }
-        var offset = 0
-        while failure == nil, offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+        for bytes in parts {
+            var offset = 0
+            while failure == nil, offset < bytes.count {
+                let written = bytes.withUnsafeBytes {
+                    write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+                }
+                if written < 0 && errno != EINTR {
+                    failure = Failure(path: path, operation: "write", code: errno)
+                }
+                if written > 0 { offset += written }
             }
-            if written < 0 && errno != EINTR {
-                failure = Failure(path: path, operation: "write", code: errno)
-            }
-            if written > 0 { offset += written }
         }
         if failure == nil, fsync(descriptor) != 0 {
             failure = Failure(path: path, operation: "write", code: errno)
