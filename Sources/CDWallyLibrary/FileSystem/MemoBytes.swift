@@ -54,6 +54,16 @@ enum MemoBytes {
 
         var isAtEnd: Bool { bytes.isEmpty }
 
+        /// How many bytes are left to read.
+        var remaining: Int { bytes.count }
+
+        /// Passes over `count` bytes; false when fewer are left.
+        mutating func skip(_ count: Int) -> Bool {
+            guard count >= 0, bytes.count >= count else { return false }
+            bytes = bytes.dropFirst(count)
+            return true
+        }
+
         mutating func byte() -> UInt8? { bytes.popFirst() }
 
         mutating func number() -> UInt64? {

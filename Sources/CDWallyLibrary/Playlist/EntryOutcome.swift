@@ -15,6 +15,8 @@ public struct EntryOutcome: Sendable {
     public var result: Result
     /// How the entry reached its album (docs/PRODUCT.md §2); nil when it did not.
     public var route: EntryRoute?
+    /// The file a track entry was found at; nil for other entries.
+    public var track: RawPath?
 
     /// True when the entry's path was missing and the index found the track by its
     /// `#EXTINF` artist and title or by its file name.

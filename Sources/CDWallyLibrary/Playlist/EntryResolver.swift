@@ -86,7 +86,7 @@ struct EntryResolver {
                 guard let album = albumOfTrack[track] else {
                     return EntryOutcome(entry: entry, result: .unavailable("not part of any album"))
                 }
-                return EntryOutcome(entry: entry, result: .albums([album]), route: route)
+                return EntryOutcome(entry: entry, result: .albums([album]), route: route, track: track)
             case .directory(let directory, _):
                 let inside = albums.filter { $0.tracks.contains { $0.path.isInside(directory) } }
                 if inside.isEmpty {

@@ -119,10 +119,12 @@ public struct LibraryService: Sendable {
         // A command answers from the wallet the last one remembered, when nothing it was built
         // from changed (`WalletMemo`); doctor always resolves afresh, to report every route.
         var memo: (file: RawPath, key: WalletMemo.Key)?
+        var earlier: WalletMemo.Earlier?
         if !wholeTree, let file = index.walletMemo {
             let key = WalletMemo.Key(
                 playlist: chosen, bytes: bytes, capacity: capacity, generation: try index.currentGeneration())
-            if let answer = WalletMemo.valid(in: file, key: key) {
+            switch WalletMemo.lookup(in: file, key: key) {
+            case .answer(let answer):
                 var searched = ScanDelta()
                 searched.problems = problems
                 if let position = choice.candidates.firstIndex(where: { $0.path == chosen }) {
@@ -132,12 +134,27 @@ public struct LibraryService: Sendable {
                     library: root, choice: choice, encoding: answer.encoding,
                     looksLikePlaylist: answer.looksLikePlaylist, entries: answer.entries,
                     wallet: answer.wallet, scan: searched, remembered: true)
+            case .found(let found): earlier = found
+            case nil: break
             }
             memo = (file, key)
         }
 
         let playlistText = try read(chosen, bytes: bytes)
-        let outcomes = try resolver.resolve(playlistText.entries, playlist: chosen)
+        var outcomes: [EntryOutcome]
+        // The outcomes that were resolved, not taken from the memo.
+        var resolvedNow: [EntryOutcome]
+        if let found = earlier?.found, let generation = memo?.key.generation,
+            let edited = try resolveEdited(
+                playlistText.entries, playlist: chosen, found: found, generation: generation,
+                resolver: &resolver)
+        {
+            (outcomes, resolvedNow) = edited
+        } else {
+            outcomes = try resolver.resolve(playlistText.entries, playlist: chosen)
+            resolvedNow = outcomes
+            earlier = nil
+        }
         if wholeTree {
             for index in choice.candidates.indices where choice.candidates[index].resolvable == nil {
                 let path = choice.candidates[index].path
@@ -153,26 +170,30 @@ public struct LibraryService: Sendable {
             choice.candidates[index].entries = (try? read(choice.candidates[index].path))?.entries.count
         }
 
-        let resolved = outcomes.filter { !$0.albums.isEmpty }
-        let built = WalletBuilder.build(picks: resolved.map(\.albums), capacity: capacity)
+        // One pass, no copies of the outcomes: an export has hundreds of thousands.
+        var picks: [[Album]] = []
+        picks.reserveCapacity(outcomes.count)
         var counts = WalletReport.EntryCounts()
         counts.total = outcomes.count
-        counts.resolved = resolved.count
-        counts.resolvedByTags = resolved.filter(\.resolvedByTags).count
-        counts.merged = built.mergedPicks.count
         for outcome in outcomes {
             switch outcome.result {
             case .stream: counts.streams += 1
             case .unavailable(let reason):
                 counts.unavailable.append(
                     .init(line: outcome.entry.line, entry: outcome.entry.text, reason: reason))
-            case .albums:
+            case .albums(let albums) where albums.isEmpty: break
+            case .albums(let albums):
+                picks.append(albums)
+                counts.resolved += 1
+                if outcome.resolvedByTags { counts.resolvedByTags += 1 }
                 if let route = outcome.route, route != .path {
                     counts.rerouted.append(
                         .init(line: outcome.entry.line, entry: outcome.entry.text, route: route))
                 }
             }
         }
+        let built = WalletBuilder.build(picks: picks, capacity: capacity)
+        counts.merged = built.mergedPicks.count
         scan.merge(resolver.delta)
         scan.problems += problems
         // Problems (an unreadable folder below a folder entry) are reported afresh by each
@@ -186,16 +207,20 @@ public struct LibraryService: Sendable {
             // another process since shows in the stamps, which must have settled.
             var key = key
             key.generation = try index.currentGeneration()
+            let found = WalletMemo.Part(found: .init(outcomes: resolvedNow, playlistFolder: chosen.parent))
             WalletMemo(
-                key: key, stamps: stamps,
+                key: key,
+                stamps: earlier.map { $0.stamps.followed(by: .init(stamps: $0.uncovered(stamps))) }
+                    ?? .init(stamps: stamps),
                 answer: .init(
                     encoding: playlistText.encoding, looksLikePlaylist: playlistText.looksLikePlaylist,
-                    entries: counts, wallet: built.wallet)
+                    entries: counts, wallet: built.wallet),
+                albums: earlier.map { $0.albums.followed(by: found) } ?? found
             ).save(to: file)
         }
         return WalletReport(
             library: root, choice: choice, encoding: playlistText.encoding,
             looksLikePlaylist: playlistText.looksLikePlaylist, entries: counts, wallet: built.wallet,
-            scan: scan)
+            scan: scan, rememberedEntries: outcomes.count - resolvedNow.count)
     }
 }

@@ -56,7 +56,7 @@ extension WalletMemo.Answer {
 }
 
 extension Album {
-    fileprivate func append(to bytes: inout MemoBytes.Writer) {
+    func append(to bytes: inout MemoBytes.Writer) {
         bytes.string(id.rawValue)
         bytes.string(identityKey)
         bytes.string(albumArtist)
@@ -77,7 +77,7 @@ extension Album {
         for directory in directories { bytes.path(directory) }
     }
 
-    fileprivate init?(from reader: inout MemoBytes.Reader) {
+    init?(from reader: inout MemoBytes.Reader) {
         guard let id = reader.string(), let identityKey = reader.string(), let albumArtist = reader.string(),
             let albumArtistSort = reader.optionalString(), let title = reader.string(),
             let date = reader.optionalString(), let year = reader.optionalInteger(),

@@ -45,4 +45,7 @@ public struct WalletReport: Sendable {
     public var scan: ScanDelta
     /// Read from the wallet remembered by an earlier command (`WalletMemo`), nothing resolved.
     public var remembered = false
+    /// Entries of an edited playlist answered from the albums an earlier command's lines
+    /// found (`WalletMemo`), not resolved again.
+    public var rememberedEntries = 0
 }

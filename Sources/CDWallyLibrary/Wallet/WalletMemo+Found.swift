@@ -1,0 +1,71 @@
+import CDWallyCore
+
+/// The found albums' layout: their count, then each album as the answer writes a disc,
+/// followed by the count of its tracks that lines named and their positions in its tracks.
+/// An album may stand twice (found again by a later line of an edited playlist): a path's
+/// last album counts, and both are the same.
+extension WalletMemo.Found {
+    /// The albums of `outcomes` whose lines named their file by its path as written, relative
+    /// to `folder`, the playlist's.
+    init(outcomes: [EntryOutcome], playlistFolder folder: RawPath) {
+        // An album's tracks each belong to it alone, so its first track names it.
+        var indexOfAlbum: [RawPath: Int] = [:]
+        for outcome in outcomes {
+            guard outcome.route == .path, let track = outcome.track, outcome.albums.count == 1,
+                let first = outcome.albums[0].tracks.first?.path,
+                Self.path(of: outcome.entry, in: folder) == track
+            else { continue }
+            let index =
+                indexOfAlbum[first]
+                ?? {
+                    albums.append(outcome.albums[0])
+                    indexOfAlbum[first] = albums.count - 1
+                    return albums.count - 1
+                }()
+            named[track] = index
+        }
+    }
+
+    /// The outcome of an entry that names by its path as written a file a line named before:
+    /// that file's album, as a resolution would find it while the memo's stamps hold.
+    func outcome(for entry: PlaylistEntry, in folder: RawPath) -> EntryOutcome? {
+        guard let path = Self.path(of: entry, in: folder), let index = named[path] else { return nil }
+        return EntryOutcome(entry: entry, result: .albums([albums[index]]), route: .path, track: path)
+    }
+
+    /// The file an entry names as written, the first path a resolution tries.
+    private static func path(of entry: PlaylistEntry, in folder: RawPath) -> RawPath? {
+        guard case .file(let path) = entry.location else { return nil }
+        return (path.isAbsolute ? path : folder.appending(path)).lexicallyNormalized()
+    }
+
+    init?(from reader: inout MemoBytes.Reader) {
+        guard let count = reader.integer(), count >= 0 else { return nil }
+        albums.reserveCapacity(min(count, 1 << 16))
+        for index in 0..<count {
+            guard let album = Album(from: &reader), let namedCount = reader.integer(), namedCount >= 0
+            else { return nil }
+            for _ in 0..<namedCount {
+                guard let position = reader.integer(), album.tracks.indices.contains(position) else {
+                    return nil
+                }
+                named[album.tracks[position].path] = index
+            }
+            albums.append(album)
+        }
+    }
+}
+
+extension WalletMemo.Part {
+    /// The found albums as the memo writes them, without their count.
+    init(found: WalletMemo.Found) {
+        var bytes = MemoBytes.Writer(magic: [])
+        for (index, album) in found.albums.enumerated() {
+            album.append(to: &bytes)
+            let positions = album.tracks.indices.filter { found.named[album.tracks[$0].path] == index }
+            bytes.integer(positions.count)
+            for position in positions { bytes.integer(position) }
+        }
+        self.init(count: found.albums.count, bytes: bytes.bytes)
+    }
+}

@@ -1,0 +1,132 @@
+import CDWallyCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CDWallyLibrary
+
+/// An edited playlist (`WalletMemo.Found`): the lines that name by their path a file a line
+/// named before are answered from the albums the last command found, only the others are
+/// resolved, and the report is the one a resolution of every line gives, on real tagged files
+/// and a real index.
+@Suite struct EditedPlaylistTests {
+    /// A clock far enough ahead that every file the test made counts as settled.
+    private let later = Int64(Date().timeIntervalSince1970 + 60) * 1_000_000_000
+
+    /// Copies, editions, a ripped compilation, featured credits, disc folders, a folder entry,
+    /// a stream and a line that names no audio file.
+    private func library() throws -> (TestLibrary, lines: [String]) {
+        let library = try TestLibrary()
+        try library.addAlbum("FLAC/Blur", artist: "Blur", album: "Blur", tracks: 3)
+        try library.addAlbum("MP3/Blur", artist: "Blur", album: "Blur", tracks: 3, template: "id3v24.mp3")
+        try library.addAlbum("Ada/Engines", artist: "Ada", album: "Engines", tracks: 3)
+        try library.addAlbum(
+            "Ada/Engines Deluxe", artist: "Ada", album: "Engines (Deluxe Edition)", tracks: 4)
+        try library.addAlbum("Rips/Now 1", album: "Now 1", artists: ["Singer 1", "Singer 2 feat. Guest"])
+        try library.add("Set/CD1/01 One.flac", tags: ["ARTIST": "S", "ALBUM": "Set", "TRACKNUMBER": "1"])
+        try library.add("Set/CD2/01 Two.flac", tags: ["ARTIST": "S", "ALBUM": "Set", "TRACKNUMBER": "1"])
+        try library.addAlbum("Bo/Live", artist: "Bo", album: "Live")
+        try library.write("Ada/Engines/notes.txt", Array("liner notes".utf8))
+        let lines = [
+            "FLAC/Blur/02 Blur 2.flac", "Ada/Engines Deluxe/01 Engines (Deluxe Edition) 1.flac",
+            "MP3/Blur/01 Blur 1.mp3", "Ada/Engines/03 Engines 3.flac", "Rips/Now 1/02 Now 1 2.flac",
+            "Set/CD2/01 Two.flac", "Bo", "http://radio.example/stream", "Ada/Engines/notes.txt",
+            "FLAC/Blur/03 Blur 3.flac",
+        ]
+        try library.playlist(lines.joined(separator: "\n") + "\n")
+        return (library, lines)
+    }
+
+    /// The same playlist resolved with no memo to answer from.
+    private func afresh(_ library: TestLibrary, capacity: Int = 0) throws -> WalletReport {
+        let memo = try #require(try library.service().index.walletMemo)
+        try? FileManager.default.removeItem(atPath: memo.display)
+        return try library.wallet(capacity: capacity, now: later)
+    }
+
+    private func isTrack(_ line: String) -> Bool {
+        line.hasSuffix(".flac") || line.hasSuffix(".mp3")
+    }
+
+    private func expectSame(_ edited: WalletReport, _ fresh: WalletReport) {
+        #expect(edited.wallet == fresh.wallet)
+        #expect(edited.entries == fresh.entries)
+        #expect(edited.encoding == fresh.encoding && edited.choice == fresh.choice)
+    }
+
+    @Test func eachLineRemovedAddedOrMovedGivesTheWalletOfAFullResolution() throws {
+        let (library, lines) = try library()
+        var edits: [[String]] = lines.indices.map { position in
+            var edited = lines
+            edited.remove(at: position)
+            return edited
+        }
+        edits.append(lines.reversed())
+        edits.append(lines + ["# a comment", "Ada/Engines/01 Engines 1.flac", "Set/CD1/01 One.flac"])
+        edits.append(["MP3/Blur/02 Blur 2.mp3"] + lines)
+        for edit in edits {
+            try library.playlist(lines.joined(separator: "\n") + "\n")
+            _ = try library.wallet(now: later)
+            try library.playlist(edit.joined(separator: "\n") + "\n")
+            let edited = try library.wallet(now: later)
+            // Every line naming a track by its path that was there before is answered from
+            // the memo; the folder entry, the stream, the text file and new tracks are not.
+            let kept = edit.filter { lines.contains($0) && isTrack($0) }
+            #expect(edited.rememberedEntries == kept.count, "\(edit)")
+            #expect(!edited.remembered)
+            expectSame(edited, try afresh(library))
+        }
+    }
+
+    @Test func anotherCapacityIsBuiltFromTheAlbumsFound() throws {
+        let (library, lines) = try library()
+        let all = try library.wallet(now: later)
+        #expect(all.wallet.discs.count == 6 && all.wallet.total == 6)
+        let capped = try library.wallet(capacity: 2, now: later)
+        #expect(capped.rememberedEntries == lines.filter(isTrack).count)
+        #expect(capped.wallet.discs.count == 2 && capped.wallet.total == 6)
+        expectSame(capped, try afresh(library, capacity: 2))
+        // And the memo it wrote answers the same capacity again, whole.
+        #expect(try library.wallet(capacity: 2, now: later).remembered)
+    }
+
+    @Test func aLineForAFolderNotIndexedYetResolvesEveryLineAgain() throws {
+        let (library, lines) = try library()
+        _ = try library.wallet(now: later)
+        // Not named before, so not indexed: its refresh changes the index, and an album found
+        // before might gain its tracks.
+        try library.addAlbum("Cy/Songs", artist: "Cy", album: "Songs")
+        try library.playlist((lines + ["Cy/Songs/01 Songs 1.flac"]).joined(separator: "\n") + "\n")
+        let edited = try library.wallet(now: later)
+        #expect(edited.rememberedEntries == 0)
+        #expect(edited.wallet.discs.contains { $0.title == "Songs" })
+        expectSame(edited, try afresh(library))
+    }
+
+    @Test func aChangeToAFileAnAlbumWasFoundInResolvesEveryLineAgain() throws {
+        let (library, lines) = try library()
+        _ = try library.wallet(now: later)
+        try library.add(
+            "FLAC/Blur/01 Blur 1.flac",
+            tags: ["ARTIST": "Blur", "ALBUM": "Blur", "TITLE": "Retagged", "TRACKNUMBER": "1/3"])
+        try library.playlist((lines + ["# edited"]).joined(separator: "\n") + "\n")
+        let edited = try library.wallet(now: later)
+        #expect(edited.rememberedEntries == 0)
+        #expect(edited.wallet.discs.flatMap(\.tracks).contains { $0.title == "Retagged" })
+        expectSame(edited, try afresh(library))
+    }
+
+    @Test func aPlaylistElsewhereWithRelativePathsFindsTheSameFiles() throws {
+        let (library, lines) = try library()
+        _ = try library.wallet(now: later)
+        // The same files named from a playlist in another folder, relative to it.
+        let elsewhere = library.root + "/Lists/Mine.m3u8"
+        try library.write(
+            "Lists/Mine.m3u8", Array(lines.map { "../" + $0 }.joined(separator: "\n").utf8))
+        let edited = try library.wallet(playlist: elsewhere, now: later)
+        #expect(edited.rememberedEntries == lines.filter(isTrack).count)
+        let memo = try #require(try library.service().index.walletMemo)
+        try? FileManager.default.removeItem(atPath: memo.display)
+        expectSame(edited, try library.wallet(playlist: elsewhere, now: later))
+    }
+}
