@@ -7,8 +7,10 @@ them), so at 8,000 albums it holds about 200,000 lines. On the indexed library:
 - 10: `cdwally discs --capacity 0` with the playlist unchanged since the last command (the
   wallet remembered beside the index answers), beside MPD loading the same playlist into its
   queue (`mpc load`), both timed from start to end; and the peak RSS of the same run.
-- 10′: the same right after the playlist changed (a comment line added), so that every line is
-  resolved again.
+- 10′: the same right after the playlist changed, as an export changes when a few albums are
+  added and removed: each round leaves out the tracks of one folder and puts back those the
+  round before left out, so that the lines named before are answered from the wallet the last
+  command remembered and only the lines put back are resolved.
 - 10″: a running player whose playlist changes: `cdwally status` round-trips while it rebuilds
   its wallet, against round-trips before the change.
 """
@@ -41,6 +43,12 @@ def big_playlist(suite) -> None:
     home = suite.cdwally.home("big-playlist")
     home.copy_cache_from(suite.warm_home)
     arguments = ("discs", "--playlist", str(playlist), "--capacity", "0", "--json")
+    # The folders the rounds leave out, spread over the library; the whole export is resolved
+    # once first, unrecorded, as a command after the export was written would.
+    folders = sorted({str(Path(track).parent) for track in tracks})
+    left_out = [folders[(index * 7919) % len(folders)] for index in range(suite.runs)]
+    playlist.write_text(body)
+    suite.cdwally.run(home, *arguments)
     if suite.mpd is not None:
         # MPD's stored playlists name files relative to its music folder.
         relative = [str(Path(track).relative_to(suite.library)) for track in tracks]
@@ -48,17 +56,18 @@ def big_playlist(suite) -> None:
         suite.mpd.max_playlist_length = 2 * len(tracks) + 1000
         suite.mpd.start_existing()
     hit, hit_rss, miss, miss_rss, theirs = [], [], [], [], []
-    discs = None
     for round_number in range(suite.runs):
         def ours() -> None:
-            nonlocal discs
-            # New bytes each round: the first command resolves every line, the second remembers.
-            playlist.write_text(body + f"# round {round_number}\n")
+            # New lines each round: the first command resolves what changed, the second
+            # remembers; both must show the same wallet.
+            kept = [track for track in tracks if str(Path(track).parent) != left_out[round_number]]
+            playlist.write_text("#EXTM3U\n" + "\n".join(kept + kept) + f"\n# round {round_number}\n")
+            discs = None
             for times, peaks, what in ((miss, miss_rss, "changed"), (hit, hit_rss, "unchanged")):
                 run = suite.cdwally.run(home, *arguments)
                 count = len(json.loads(run.stdout)["discs"])
                 if discs is not None and count != discs:
-                    raise MeasurementError(f"the export's wallet held {count} discs, then {discs}")
+                    raise MeasurementError(f"the export's wallet held {discs} discs, then {count}")
                 discs = count
                 times.append(run.seconds)
                 peaks.append(run.peak_rss_kib)
