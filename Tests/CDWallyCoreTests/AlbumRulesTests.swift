@@ -166,6 +166,14 @@ import Testing
         #expect(result.wallet.discs.first { $0.albumArtist == "A" }?.date == "2010")
     }
 
+    @Test func aFolderPickWithOneNewAlbumAddsItAndRepeatsAddNothing() {
+        let first = album("A", "One")
+        let second = album("B", "Two")
+        let result = WalletBuilder.build(picks: [[first], [first, second], [second], [first]], capacity: 0)
+        #expect(result.wallet.discs.map(\.title) == ["One", "Two"])
+        #expect(result.mergedPicks == [2, 3])
+    }
+
     @Test func capacityHidesDiscsPastTheFirstN() {
         let albums = (1...5).map { album("Artist \($0)", "T") }
         let limited = WalletBuilder.build(picks: albums.reversed().map { [$0] }, capacity: 3).wallet
