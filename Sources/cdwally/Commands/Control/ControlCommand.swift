@@ -23,10 +23,16 @@ extension ControlCommand {
 
     func run() throws {
         guard let request else { return }
+        try Self.send(request, json: options.json, render: render)
+    }
+
+    /// Sends `request` and prints the state it answers, as JSON or for people; a failure is
+    /// one line on stderr and the exit code to end with.
+    static func send(_ request: ControlRequest, json: Bool, render: (ControlStatus) -> String) throws {
         try CommandContext.runWithoutConfig {
             switch try ControlLink.send(request, environment: ProcessInfo.processInfo.environment) {
             case .ok(let status):
-                print(ShownText.cleanLines(options.json ? status.json.serialized() : render(status)))
+                print(ShownText.cleanLines(json ? status.json.serialized() : render(status)))
             case .failure(let failure):
                 throw failure
             }

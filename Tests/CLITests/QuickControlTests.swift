@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The plain control verbs are answered before the argument parser is built (`QuickControl`):
+/// the same output and exit status as through the parser, which `--library` (accepted and
+/// not needed by a control command) sends them through.
+@Suite struct QuickControlTests {
+    private let throughParser = ["--library", "/nonexistent"]
+
+    @Test func aPlainVerbAnswersAsTheParserDoes() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let missing = try await cli.run(["toggle"])
+        let missingParsed = try await cli.run(["toggle"] + throughParser)
+        #expect(missing.status == 3 && missing.stdout.isEmpty)
+        #expect(missing.status == missingParsed.status && missing.stderr == missingParsed.stderr)
+
+        let library = try TestLibrary()
+        for number in 1...3 {
+            try library.add(
+                "Ann/First/0\(number).flac", template: "long.flac",
+                tags: [
+                    "TITLE": "First \(number)", "ARTIST": "Ann", "ALBUM": "First", "TRACKNUMBER": "\(number)",
+                ])
+        }
+        try library.playlist("Ann/\n")
+        let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"])
+        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
+        #expect(try await cli.run(["disc", "1"]).status == 0)
+        // Paused, so that nothing moves between the two answers.
+        let paused = try await cli.run(["pause"])
+        #expect(paused.status == 0 && paused.stdout.contains("Paused"))
+        for arguments in [["status"], ["status", "--json"]] {
+            let quick = try await cli.run(arguments)
+            let parsed = try await cli.run(arguments + throughParser)
+            #expect(quick.status == 0 && quick.stdout == parsed.stdout && quick.stderr == parsed.stderr)
+        }
+        let next = try await cli.json(["next", "--json"])
+        #expect((next["track"] as? [String: Any])?["title"] as? String == "First 2")
+        let previous = try await cli.json(["previous", "--json"])
+        #expect((previous["track"] as? [String: Any])?["title"] as? String == "First 1")
+        #expect(try await cli.json(["toggle", "--json"])["state"] as? String == "playing")
+        #expect(try await cli.json(["stop", "--json"])["state"] as? String == "stopped")
+        #expect(try await cli.json(["resume", "--json"])["state"] as? String == "playing")
+        // More than a verb and --json is the parser's, with its usage error.
+        let unknown = try await cli.run(["status", "--jsn"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("--jsn"))
+        #expect(try await cli.run(["quit"]).status == 0)
+        #expect(try await serve.wait() == 0)
+    }
+}
