@@ -10,12 +10,24 @@ extension LibraryService {
         _ entries: [PlaylistEntry], playlist: RawPath, found: WalletMemo.Found, generation: Int,
         resolver: inout EntryResolver
     ) throws(LibraryError) -> (outcomes: [EntryOutcome], resolved: [EntryOutcome])? {
-        let remembered = entries.map { found.outcome(for: $0, in: playlist.parent) }
-        let rest = zip(entries, remembered).filter { $1 == nil }.map(\.0)
-        guard !rest.isEmpty else { return (remembered.compactMap { $0 }, []) }
+        var outcomes: [EntryOutcome] = []
+        outcomes.reserveCapacity(entries.count)
+        var rest: [PlaylistEntry] = []
+        var restPositions: [Int] = []
+        for entry in entries {
+            if let outcome = found.outcome(for: entry, in: playlist.parent) {
+                outcomes.append(outcome)
+            } else {
+                // A place kept for the entry's outcome, filled in below.
+                restPositions.append(outcomes.count)
+                rest.append(entry)
+                outcomes.append(EntryOutcome(entry: entry, result: .stream))
+            }
+        }
+        guard !rest.isEmpty else { return (outcomes, []) }
         let resolved = try resolver.resolve(rest, playlist: playlist)
         guard try index.currentGeneration() == generation else { return nil }
-        var fresh = resolved.makeIterator()
-        return (remembered.compactMap { $0 ?? fresh.next() }, resolved)
+        for (position, outcome) in zip(restPositions, resolved) { outcomes[position] = outcome }
+        return (outcomes, resolved)
     }
 }

@@ -15,13 +15,8 @@ extension WalletMemo.Found {
                 let first = outcome.albums[0].tracks.first?.path,
                 Self.path(of: outcome.entry, in: folder) == track
             else { continue }
-            let index =
-                indexOfAlbum[first]
-                ?? {
-                    albums.append(outcome.albums[0])
-                    indexOfAlbum[first] = albums.count - 1
-                    return albums.count - 1
-                }()
+            let index = indexOfAlbum[first] ?? add(outcome.albums[0])
+            indexOfAlbum[first] = index
             named[track] = index
         }
     }
@@ -30,7 +25,14 @@ extension WalletMemo.Found {
     /// that file's album, as a resolution would find it while the memo's stamps hold.
     func outcome(for entry: PlaylistEntry, in folder: RawPath) -> EntryOutcome? {
         guard let path = Self.path(of: entry, in: folder), let index = named[path] else { return nil }
-        return EntryOutcome(entry: entry, result: .albums([albums[index]]), route: .path, track: path)
+        return EntryOutcome(entry: entry, result: results[index], route: .path, track: path)
+    }
+
+    /// Adds an album, and gives its index.
+    private mutating func add(_ album: Album) -> Int {
+        albums.append(album)
+        results.append(.albums([album]))
+        return albums.count - 1
     }
 
     /// The file an entry names as written, the first path a resolution tries.
@@ -51,7 +53,7 @@ extension WalletMemo.Found {
                 }
                 named[album.tracks[position].path] = index
             }
-            albums.append(album)
+            _ = add(album)
         }
     }
 }

@@ -59,6 +59,9 @@ struct WalletMemo {
         var albums: [Album] = []
         /// Each file a line named, with the index of its album in `albums`.
         var named: [RawPath: Int] = [:]
+        /// Each album as a line's result, made once: a whole-library export names each a
+        /// dozen times or more.
+        var results: [EntryOutcome.Result] = []
     }
 
     /// Items of the file (stamps, found albums) as written, and how many: a memo written after
