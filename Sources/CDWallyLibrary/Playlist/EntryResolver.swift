@@ -17,6 +17,8 @@ struct EntryResolver {
     /// disc folders: what a remembered wallet must find unchanged (`WalletMemo`).
     private(set) var readFolders: Set<RawPath> = []
     private(set) var listedFolders: Set<RawPath> = []
+    /// The disc folders (`CD1`, `CD2`) listed in each album folder.
+    private var discFolders: [RawPath: Set<RawPath>] = [:]
     private let canonical: CanonicalPath
 
     init(updater: IndexUpdater, treeIsFresh: Bool) {
@@ -58,16 +60,19 @@ struct EntryResolver {
         for (entry, location) in zip(entries, locations) {
             picks.append(try pick(entry, at: location, indexed: indexed))
         }
-        // An album's tracks are those of its key, and those of the entry's own folder, where
-        // tracks of one title by several artists make one album.
+        // An album's tracks are those of its key, and those of the entry's album folder with
+        // its disc folders, where tracks of one title by several artists make one album (a
+        // ripped compilation on CD1 and CD2 is one album whichever disc a line names).
         var keys: Set<String> = []
         var folders: Set<RawPath> = []
         for pick in picks {
             switch pick {
             case .track(let path, let key, _):
                 keys.insert(key)
+                let albumFolder = AlbumGrouper.albumFolder(of: path.parent)
                 folders.insert(path.parent)
-                folders.insert(AlbumGrouper.albumFolder(of: path.parent))
+                folders.insert(albumFolder)
+                folders.formUnion(discFolders[albumFolder] ?? [])
             case .directory(_, let found): keys.formUnion(found)
             case .stream, .unavailable: break
             }
@@ -189,6 +194,7 @@ struct EntryResolver {
             for sibling in listing.subdirectories
             where TrackPlacement.discNumber(folderName: sibling.path.lastComponent.display) != nil {
                 folders.insert(sibling.path)
+                discFolders[parent, default: []].insert(sibling.path)
             }
         }
         if outsideOnly { folders = folders.filter { !$0.isInside(updater.index.root) } }

@@ -116,17 +116,70 @@ import Testing
         expectSame(edited, try afresh(library))
     }
 
-    @Test func aPlaylistElsewhereWithRelativePathsFindsTheSameFiles() throws {
+    @Test func anotherPlaylistOrAMuchSmallerOneIsResolvedWhole() throws {
         let (library, lines) = try library()
         _ = try library.wallet(now: later)
-        // The same files named from a playlist in another folder, relative to it.
+        // The same files named from a playlist in another folder: another playlist, whose
+        // resolution must not carry this one's memo along.
         let elsewhere = library.root + "/Lists/Mine.m3u8"
-        try library.write(
-            "Lists/Mine.m3u8", Array(lines.map { "../" + $0 }.joined(separator: "\n").utf8))
-        let edited = try library.wallet(playlist: elsewhere, now: later)
-        #expect(edited.rememberedEntries == lines.filter(isTrack).count)
-        let memo = try #require(try library.service().index.walletMemo)
-        try? FileManager.default.removeItem(atPath: memo.display)
-        expectSame(edited, try library.wallet(playlist: elsewhere, now: later))
+        try library.write("Lists/Mine.m3u8", Array(lines.map { "../" + $0 }.joined(separator: "\n").utf8))
+        let other = try library.wallet(playlist: elsewhere, now: later)
+        #expect(other.rememberedEntries == 0 && !other.remembered)
+        expectSame(other, try library.wallet(playlist: elsewhere, now: later))
+        // The same playlist cut to fewer than half the files it named: resolved whole, and
+        // the memo written anew from it.
+        _ = try library.wallet(now: later)
+        try library.playlist(lines[0] + "\n")
+        let small = try library.wallet(now: later)
+        #expect(small.rememberedEntries == 0 && small.wallet.discs.map(\.title) == ["Blur"])
+        expectSame(small, try afresh(library))
+    }
+
+    /// A ripped compilation (no album artist, a singer a track) on CD1 and CD2: one album
+    /// whichever disc a line names, so a remembered line's album does not depend on the
+    /// others.
+    @Test func aRippedCompilationOnTwoDiscsIsOneAlbumWhicheverDiscALineNames() throws {
+        let library = try TestLibrary()
+        for (disc, singers) in [(1, ["Ann", "Bo"]), (2, ["Cy", "Di"])] {
+            for (index, singer) in singers.enumerated() {
+                try library.add(
+                    "Hits/CD\(disc)/0\(index + 1) Song.flac",
+                    tags: [
+                        "ARTIST": singer, "ALBUM": "Hits", "TITLE": "\(singer) song",
+                        "TRACKNUMBER": "\(index + 1)",
+                    ])
+            }
+        }
+        try library.addAlbum("Bo/Live", artist: "Bo", album: "Live")
+        let both = ["Hits/CD1/01 Song.flac", "Hits/CD2/02 Song.flac", "Bo/Live/01 Live 1.flac"]
+        for lines in [both, [both[0], both[2]], [both[1], both[2]]] {
+            try library.playlist(lines.joined(separator: "\n") + "\n")
+            let fresh = try afresh(library)
+            #expect(fresh.wallet.discs.map(\.title) == ["Live", "Hits"], "\(lines)")
+            #expect(fresh.wallet.discs.map(\.trackCount) == [2, 4], "\(lines)")
+        }
+        // Edited from one disc's line to both and back: the same wallet as a full resolution.
+        for (before, after) in [([both[0], both[2]], both), (both, [both[1], both[2]])] {
+            try library.playlist(before.joined(separator: "\n") + "\n")
+            _ = try afresh(library)
+            try library.playlist(after.joined(separator: "\n") + "\n")
+            let edited = try library.wallet(now: later)
+            #expect(edited.rememberedEntries > 0)
+            expectSame(edited, try afresh(library))
+        }
+    }
+
+    @Test func aFolderEntryNamingADiscFolderAmongTheNewLinesResolvesEveryLineAgain() throws {
+        let (library, lines) = try library()
+        _ = try library.wallet(now: later)
+        try library.playlist((lines + ["Ada/Engines/"]).joined(separator: "\n") + "\n")
+        let album = try library.wallet(now: later)
+        #expect(album.rememberedEntries == lines.filter(isTrack).count)
+        expectSame(album, try afresh(library))
+
+        try library.playlist((lines + ["Set/CD1/"]).joined(separator: "\n") + "\n")
+        let disc = try library.wallet(now: later)
+        #expect(disc.rememberedEntries == 0)
+        expectSame(disc, try afresh(library))
     }
 }
