@@ -196,6 +196,11 @@ public final class LibraryIndex: Sendable {
         for suffix in ["-wal", "-shm", "", damageMarker] {
             try? FileManager.default.removeItem(atPath: file + suffix)
         }
+        // The new index counts its generations from the start again: a remembered wallet keyed
+        // by one of the old index's must not match one of the new's by chance.
+        if file.hasSuffix(".sqlite3") {
+            try? FileManager.default.removeItem(atPath: String(file.dropLast(".sqlite3".count)) + ".wallet")
+        }
     }
 
     static func reason(_ error: any Error, file: String) -> String {

@@ -141,9 +141,9 @@ public struct LibraryService: Sendable {
         }
 
         let playlistText = try read(chosen, bytes: bytes)
-        var outcomes: [EntryOutcome]
+        let outcomes: [EntryOutcome]
         // The outcomes that were resolved, not taken from the memo.
-        var resolvedNow: [EntryOutcome]
+        let resolvedNow: [EntryOutcome]
         if let found = earlier?.found, let generation = memo?.key.generation,
             let edited = try resolveEdited(
                 playlistText.entries, playlist: chosen, found: found, generation: generation,
@@ -201,12 +201,16 @@ public struct LibraryService: Sendable {
         if let (file, key) = memo, !resolver.treeIsFresh, counts.rerouted.isEmpty,
             resolver.delta.problems.isEmpty,
             let stamps = WalletMemo.stamps(
-                folders: resolver.readFolders, listed: resolver.listedFolders, startedAt: started)
-        {
+                folders: resolver.readFolders, listed: resolver.listedFolders, startedAt: started),
             // Read after the resolution's own refresh, which may have bumped it; a change by
-            // another process since shows in the stamps, which must have settled.
+            // another process since shows in the stamps, which must have settled. The albums
+            // of an edited playlist's memo were found at the generation it was read at, so it
+            // is written only while that is still the index's.
+            case let generation = try index.currentGeneration(),
+            earlier == nil || generation == key.generation
+        {
             var key = key
-            key.generation = try index.currentGeneration()
+            key.generation = generation
             let found = WalletMemo.Part(found: .init(outcomes: resolvedNow, playlistFolder: chosen.parent))
             WalletMemo(
                 key: key,

@@ -9,16 +9,18 @@ import Foundation
 /// 200,000 lines took ten seconds to resolve, for every command.
 ///
 /// It is trusted only while all of these still hold, or the wallet is resolved afresh:
-/// - the same cdwally executable (`Key.program`: a new build may group or order differently);
+/// - the same cdwally executable (`Key.program`: a new build may group or order differently)
+///   and the same playlist path;
 /// - the same index generation (any change to the index's tracks bumps it);
 /// - every folder the resolution read, every audio file in those, and every folder it
 ///   listed for sibling discs, unchanged (`NodeStamp`): a file added, removed, renamed or
 ///   retagged in place changes one of them.
 ///
-/// Then, with the same playlist path and bytes (`Key.digest`, SHA-256) and the same capacity,
-/// its answer is the wallet. With another playlist or capacity (albums added to the export),
-/// the albums it found (`Found`) answer every line that names by its path a file a line named
-/// before, and only the other lines are resolved (`LibraryService.resolveEdited`). The memo
+/// Then, with the same playlist bytes (`Key.digest`, SHA-256) and the same capacity, its
+/// answer is the wallet. With the same playlist edited, or another capacity (albums added to
+/// the export), the albums it found (`Found`) answer every line that names by its path a file
+/// a line named before, and only the other lines are resolved (`LibraryService.resolveEdited`,
+/// which says when it resolves every line instead). The memo
 /// then written keeps the stamps and found albums as they were, with those of the lines just
 /// resolved after them: a superset, which costs a few more `stat`s, until a change to the
 /// library makes the next command resolve every line and write them anew.
@@ -115,7 +117,7 @@ struct WalletMemo {
 
     /// What the memo in `file` can tell a resolution keyed `key`, if it is one and nothing it
     /// depends on changed. The key is compared before the stamps are checked, and the stamps
-    /// before a part is read, so a memo of another build or index costs little.
+    /// before a part is read, so a memo of another build, index or playlist costs little.
     static func lookup(in file: RawPath, key: Key) -> Lookup? {
         guard let header = try? AtomicFile.contents(of: file, at: 0, count: headerSize),
             var offsets = MemoBytes.Reader(header, magic: magic),
@@ -129,7 +131,7 @@ struct WalletMemo {
             var reader = MemoBytes.Reader(head, magic: magic),
             reader.skip(3 * 8),
             let stored = Key(from: &reader), stored.program == key.program,
-            stored.generation == key.generation,
+            stored.playlist == key.playlist, stored.generation == key.generation,
             let count = reader.integer(), count >= 0
         else { return nil }
         let stampsStart = answerStart - reader.remaining
