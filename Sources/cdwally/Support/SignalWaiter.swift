@@ -30,6 +30,16 @@ enum SignalWaiter {
         if signal != SIGWINCH { exit(128 + signal) }
     })
 
+    /// Unblocks the stop signals, with their default actions, for a command that runs on the
+    /// main thread alone and ends at once (`QuickControl`): a parent that started us with
+    /// them blocked can still stop it, and a shell sees 128 + the signal either way.
+    static func unblockStopSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in stopSignals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// Blocks the signals in the calling thread, which every thread started later inherits.
     static func block() {
         var set = signalSet()

@@ -7,7 +7,8 @@ import CDWallyControl
 /// makes, was most of the 15 ms one took; the words and requests are the commands' own, and
 /// anything more than a verb and `--json` goes to the parser as before.
 enum QuickControl {
-    /// The verbs answered here; `QuickControlTests` checks that every plain verb is.
+    /// The verbs answered here: every `PlainControlCommand` of `CDWally`'s control group.
+    /// Each shows the player's status (none overrides `render`).
     static let commands: [any PlainControlCommand.Type] = [
         StatusCommand.self, ToggleCommand.self, PauseCommand.self, ResumeCommand.self, NextCommand.self,
         PreviousCommand.self, StopCommand.self, QuitCommand.self,
@@ -30,6 +31,7 @@ enum QuickControl {
     /// Runs `arguments` when they are a plain verb, and gives the exit status; nil otherwise.
     static func run(_ arguments: [String]) -> Int32? {
         guard let (request, json) = request(for: arguments) else { return nil }
+        SignalWaiter.unblockStopSignals()
         do {
             try StatusCommand.send(request, json: json, render: StatusView.render)
             return ExitCode.success.rawValue
