@@ -76,7 +76,9 @@ public enum AtomicFile {
             if read == 0 { break }
             filled += read
         }
-        return Array(bytes.prefix(filled))
+        // In place: a copy would hold a 20 MB part twice.
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
     /// Replaces `path` with `bytes`, creating its folder (mode 0700: state is private).
