@@ -14,26 +14,23 @@ enum QuickControl {
         PreviousCommand.self, StopCommand.self, QuitCommand.self,
     ]
 
-    /// The request and output form of `arguments`, when they are a plain verb alone or with
-    /// `--json`.
-    static func request(for arguments: [String]) -> (request: ControlRequest, json: Bool)? {
-        guard let verb = arguments.first, arguments.count == 1 || arguments.dropFirst() == ["--json"]
+    /// The verb `arguments` name, and whether they ask for JSON, when they are a plain verb
+    /// alone or with `--json`.
+    static func verb(of arguments: [String]) -> (command: any PlainControlCommand.Type, json: Bool)? {
+        guard let word = arguments.first, arguments.count == 1 || arguments.dropFirst() == ["--json"]
         else { return nil }
-        for command in commands {
-            let configuration = command.configuration
-            if configuration.commandName == verb || configuration.aliases.contains(verb) {
-                return (command.plainRequest, arguments.count == 2)
-            }
+        let command = commands.first { command in
+            command.configuration.commandName == word || command.configuration.aliases.contains(word)
         }
-        return nil
+        return command.map { ($0, arguments.count == 2) }
     }
 
     /// Runs `arguments` when they are a plain verb, and gives the exit status; nil otherwise.
     static func run(_ arguments: [String]) -> Int32? {
-        guard let (request, json) = request(for: arguments) else { return nil }
+        guard let (command, json) = verb(of: arguments) else { return nil }
         SignalWaiter.unblockStopSignals()
         do {
-            try StatusCommand.send(request, json: json, render: StatusView.render)
+            try command.send(command.plainRequest, json: json, render: StatusView.render)
             return ExitCode.success.rawValue
         } catch let code as ExitCode {
             return code.rawValue
