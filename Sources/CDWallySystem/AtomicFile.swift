@@ -26,11 +26,7 @@ public enum AtomicFile {
 
     /// The file's bytes, or nil when it does not exist.
     public static func contents(of path: RawPath) throws(Failure) -> [UInt8]? {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw Failure(path: path, operation: "open", code: errno)
-        }
+        guard let descriptor = try openForReading(path) else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         // Sized once: growing by doubling held twice a 40 MB memo for a moment.
@@ -51,11 +47,7 @@ public enum AtomicFile {
     /// Up to `count` bytes of the file from `offset` (fewer where it ends sooner), or nil when
     /// it does not exist: a part of a large cache file, read without the rest.
     public static func contents(of path: RawPath, at offset: Int, count: Int) throws(Failure) -> [UInt8]? {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw Failure(path: path, operation: "open", code: errno)
-        }
+        guard let descriptor = try openForReading(path) else { return nil }
         defer { close(descriptor) }
         // A damaged file can ask for any count: never more than the file holds.
         var status = stat()
@@ -79,6 +71,16 @@ public enum AtomicFile {
         // In place: a copy would hold a 20 MB part twice.
         bytes.removeSubrange(filled...)
         return bytes
+    }
+
+    /// The file opened for reading, or nil when it does not exist.
+    private static func openForReading(_ path: RawPath) throws(Failure) -> Int32? {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw Failure(path: path, operation: "open", code: errno)
+        }
+        return descriptor
     }
 
     /// Replaces `path` with `bytes`, creating its folder (mode 0700: state is private).

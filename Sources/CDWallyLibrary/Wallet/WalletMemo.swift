@@ -20,10 +20,10 @@ import Foundation
 /// answer is the wallet. With the same playlist edited, or another capacity (albums added to
 /// the export), the albums it found (`Found`) answer every line that names by its path a file
 /// a line named before, and only the other lines are resolved (`LibraryService.resolveEdited`,
-/// which says when it resolves every line instead). The memo
-/// then written keeps the stamps and found albums as they were, with those of the lines just
-/// resolved after them: a superset, which costs a few more `stat`s, until a change to the
-/// library makes the next command resolve every line and write them anew.
+/// which says when it resolves every line instead). The memo then written keeps the stamps
+/// and found albums as they were, with those of the lines just resolved after them: a
+/// superset, which costs a few more `stat`s, until a change to the library makes the next
+/// command resolve every line and write them anew.
 ///
 /// It is only written when the resolution depended on nothing else: every entry was found at
 /// its path as written (no link, no other case, no search of the whole tree for a moved
