@@ -117,7 +117,12 @@ let package = Package(
                 "CDWallyMPRIS", "CDWallyKeys", "CDWallyTerminal", "CDWallyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            // SwiftPM exports every symbol of an executable on Linux. Nothing looks them up
+            // (libmpv and libvips are opened with dlopen and need none of ours), but the
+            // Swift runtime's start-up `dladdr` walks all 35,000 of them linearly, a
+            // ninth of what `cdwally status` costs (BENCHMARKS.md, figure 7).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]),
 
         .executableTarget(
             name: "cdwally-libgen",
