@@ -85,12 +85,12 @@ public enum AtomicFile {
 
     /// Replaces `path` with `bytes`, creating its folder (mode 0700: state is private).
     public static func replace(_ path: RawPath, with bytes: [UInt8], mode: mode_t = 0o600) throws(Failure) {
-        try replace(path, withParts: [bytes], mode: mode)
+        try replace(path, withParts: [bytes[...]], mode: mode)
     }
 
     /// Replaces `path` with the parts one after the other, so that a large file made of parts
-    /// is not first copied into one.
-    public static func replace(_ path: RawPath, withParts parts: [[UInt8]], mode: mode_t = 0o600)
+    /// (some of them slices of what was read from the file before) is not first copied into one.
+    public static func replace(_ path: RawPath, withParts parts: [ArraySlice<UInt8>], mode: mode_t = 0o600)
         throws(Failure)
     {
         let folder = path.parent

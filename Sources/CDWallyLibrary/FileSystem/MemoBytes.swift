@@ -6,14 +6,31 @@ import CDWallyCore
 /// playlist holds a hundred thousand tracks.
 enum MemoBytes {
     struct Writer {
-        private(set) var bytes: [UInt8]
+        /// The bytes written, in chunks of about `chunkSize`: the wallet memo of a
+        /// whole-library playlist is tens of MB, which one array grown by doubling would hold
+        /// twice over while it copies, and then be copied again into the file's parts.
+        private var chunks: [[UInt8]] = []
+        private var current: [UInt8]
+        private static let chunkSize = 1 << 20
 
-        init(magic: [UInt8]) { bytes = magic }
+        init(magic: [UInt8]) { current = magic }
 
-        mutating func byte(_ value: UInt8) { bytes.append(value) }
+        /// The bytes written, as parts to write one after the other.
+        var parts: [ArraySlice<UInt8>] { (chunks + [current]).map { $0[...] } }
+
+        /// The bytes written, in one array: for small memos.
+        var bytes: [UInt8] { chunks.isEmpty ? current : Array((chunks + [current]).joined()) }
+
+        var count: Int { chunks.reduce(current.count) { $0 + $1.count } }
+
+        mutating func byte(_ value: UInt8) {
+            current.append(value)
+            sealChunk()
+        }
 
         mutating func number(_ value: UInt64) {
-            withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: value.littleEndian) { current += $0 }
+            sealChunk()
         }
 
         mutating func integer(_ value: Int) { number(UInt64(bitPattern: Int64(value))) }
@@ -21,8 +38,16 @@ enum MemoBytes {
         mutating func double(_ value: Double) { number(value.bitPattern) }
 
         mutating func data(_ value: some Collection<UInt8>) {
-            withUnsafeBytes(of: UInt32(value.count).littleEndian) { bytes += $0 }
-            bytes += value
+            withUnsafeBytes(of: UInt32(value.count).littleEndian) { current += $0 }
+            current += value
+            sealChunk()
+        }
+
+        private mutating func sealChunk() {
+            guard current.count >= Self.chunkSize else { return }
+            chunks.append(current)
+            current = []
+            current.reserveCapacity(Self.chunkSize + 4096)
         }
 
         mutating func path(_ value: RawPath) { data(value.bytes) }

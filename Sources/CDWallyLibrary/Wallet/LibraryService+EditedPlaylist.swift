@@ -1,10 +1,9 @@
 import CDWallyCore
 
 extension LibraryService {
-    /// The outcomes of an edited playlist's entries, and those of them resolved now: an entry
-    /// that names by its path a file a line of the remembered resolution named is answered
-    /// with that file's album, the others are resolved (a line added to a 200,000-line export
-    /// resolves one line, not all). A track's album depends on its own album folder alone
+    /// The outcomes of an edited playlist's entries: an entry that names by its path a file a
+    /// line of the remembered resolution named is answered with that file's album, the others
+    /// are resolved (a line added to a 200,000-line export resolves one line, not all). A track's album depends on its own album folder alone
     /// (`EntryResolver`), so it is the same whatever the other lines are.
     ///
     /// Nil, and the caller resolves every entry, when that would not be the same or would not
@@ -16,30 +15,30 @@ extension LibraryService {
     func resolveEdited(
         _ entries: [PlaylistEntry], playlist: RawPath, found: WalletMemo.Found, generation: Int,
         resolver: inout EntryResolver
-    ) throws(LibraryError) -> (outcomes: [EntryOutcome], resolved: [EntryOutcome])? {
-        var outcomes: [EntryOutcome] = []
-        outcomes.reserveCapacity(entries.count)
+    ) throws(LibraryError) -> LineOutcomes? {
+        var lines: [LineOutcomes.Line] = []
+        lines.reserveCapacity(entries.count)
         var rest: [PlaylistEntry] = []
-        var restPositions: [Int] = []
-        var stillNamed: Set<RawPath> = []
+        var stillNamed = [Bool](repeating: false, count: found.named.count)
+        var stillNamedCount = 0
         for entry in entries {
-            if let outcome = found.outcome(for: entry, in: playlist.parent) {
-                if let track = outcome.track { stillNamed.insert(track) }
-                outcomes.append(outcome)
+            if let file = found.namedFile(entry, in: playlist.parent) {
+                if !stillNamed[file.number] {
+                    stillNamed[file.number] = true
+                    stillNamedCount += 1
+                }
+                lines.append(.remembered(album: Int32(file.album)))
             } else {
-                // A place kept for the entry's outcome, filled in below.
-                restPositions.append(outcomes.count)
+                lines.append(.resolved)
                 rest.append(entry)
-                outcomes.append(EntryOutcome(entry: entry, result: .stream))
             }
         }
-        guard stillNamed.count * 2 >= found.named.count else { return nil }
-        guard !rest.isEmpty else { return (outcomes, []) }
+        guard stillNamedCount * 2 >= found.named.count else { return nil }
+        guard !rest.isEmpty else { return LineOutcomes(resolved: [], lines: lines, remembered: found.picks) }
         let resolved = try resolver.resolve(rest, playlist: playlist)
         guard try index.currentGeneration() == generation, !resolved.contains(where: Self.namesDiscFolder)
         else { return nil }
-        for (position, outcome) in zip(restPositions, resolved) { outcomes[position] = outcome }
-        return (outcomes, resolved)
+        return LineOutcomes(resolved: resolved, lines: lines, remembered: found.picks)
     }
 
     private static func namesDiscFolder(_ outcome: EntryOutcome) -> Bool {
@@ -48,4 +47,23 @@ extension LibraryService {
         let folder = path.lexicallyNormalized()
         return AlbumGrouper.albumFolder(of: folder) != folder
     }
+}
+
+/// What each line of a playlist came to, in playlist order, without a copy of each line: a
+/// line the memo answered is only its album's place in `remembered`.
+struct LineOutcomes {
+    enum Line {
+        case remembered(album: Int32)
+        /// The next of `resolved`.
+        case resolved
+    }
+
+    /// The outcomes of the lines resolved now, in playlist order.
+    var resolved: [EntryOutcome]
+    /// Every line; empty when every line was resolved.
+    var lines: [Line] = []
+    /// The albums the memo answered lines with, each as a line's pick (`WalletMemo.Found`).
+    var remembered: [[Album]] = []
+
+    var count: Int { lines.isEmpty ? resolved.count : lines.count }
 }

@@ -141,18 +141,15 @@ public struct LibraryService: Sendable {
         }
 
         let playlistText = try read(chosen, bytes: bytes)
-        let outcomes: [EntryOutcome]
-        // The outcomes that were resolved, not taken from the memo.
-        let resolvedNow: [EntryOutcome]
+        let outcomes: LineOutcomes
         if let found = earlier?.found, let generation = memo?.key.generation,
             let edited = try resolveEdited(
                 playlistText.entries, playlist: chosen, found: found, generation: generation,
                 resolver: &resolver)
         {
-            (outcomes, resolvedNow) = edited
+            outcomes = edited
         } else {
-            outcomes = try resolver.resolve(playlistText.entries, playlist: chosen)
-            resolvedNow = outcomes
+            outcomes = LineOutcomes(resolved: try resolver.resolve(playlistText.entries, playlist: chosen))
             earlier = nil
         }
         if wholeTree {
@@ -160,7 +157,7 @@ public struct LibraryService: Sendable {
                 let path = choice.candidates[index].path
                 choice.candidates[index].resolvable =
                     path == chosen
-                    ? outcomes.filter { !$0.albums.isEmpty }.count
+                    ? outcomes.resolved.filter { !$0.albums.isEmpty }.count
                     : (try? resolver.resolve(read(path).entries, playlist: path).filter { !$0.albums.isEmpty }
                         .count)
             }
@@ -175,7 +172,7 @@ public struct LibraryService: Sendable {
         picks.reserveCapacity(outcomes.count)
         var counts = WalletReport.EntryCounts()
         counts.total = outcomes.count
-        for outcome in outcomes {
+        func tally(_ outcome: EntryOutcome) {
             switch outcome.result {
             case .stream: counts.streams += 1
             case .unavailable(let reason):
@@ -189,6 +186,20 @@ public struct LibraryService: Sendable {
                 if let route = outcome.route, route != .path {
                     counts.rerouted.append(
                         .init(line: outcome.entry.line, entry: outcome.entry.text, route: route))
+                }
+            }
+        }
+        if outcomes.lines.isEmpty {
+            for outcome in outcomes.resolved { tally(outcome) }
+        } else {
+            var next = outcomes.resolved.makeIterator()
+            for line in outcomes.lines {
+                switch line {
+                case .remembered(let album):
+                    picks.append(outcomes.remembered[Int(album)])
+                    counts.resolved += 1
+                case .resolved:
+                    if let outcome = next.next() { tally(outcome) }
                 }
             }
         }
@@ -211,7 +222,7 @@ public struct LibraryService: Sendable {
         {
             var key = key
             key.generation = generation
-            let found = WalletMemo.Part(found: .init(outcomes: resolvedNow, playlistFolder: chosen.parent))
+            let found = WalletMemo.Part(found: .init(outcomes: outcomes.resolved, playlistFolder: chosen.parent))
             WalletMemo(
                 key: key,
                 stamps: earlier.map { $0.stamps.followed(by: .init(stamps: $0.uncovered(stamps))) }
@@ -225,6 +236,6 @@ public struct LibraryService: Sendable {
         return WalletReport(
             library: root, choice: choice, encoding: playlistText.encoding,
             looksLikePlaylist: playlistText.looksLikePlaylist, entries: counts, wallet: built.wallet,
-            scan: scan, rememberedEntries: outcomes.count - resolvedNow.count)
+            scan: scan, rememberedEntries: outcomes.count - outcomes.resolved.count)
     }
 }

@@ -23,6 +23,8 @@ enum PlaylistFile {
         let kind = FileStatus(info).kind
         guard kind == .regular else { throw .playlistNotAFile(path, kind: kind.name) }
         var bytes: [UInt8] = []
+        // Sized once: growing by doubling held a 22 MB export's bytes one and a half times.
+        bytes.reserveCapacity(Int(info.st_size))
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -15,24 +15,28 @@ extension WalletMemo.Found {
                 let first = outcome.albums[0].tracks.first?.path,
                 Self.path(of: outcome.entry, in: folder) == track
             else { continue }
-            let index = indexOfAlbum[first] ?? add(outcome.albums[0])
+            let index = indexOfAlbum[first] ?? add(album: outcome.albums[0])
             indexOfAlbum[first] = index
-            named[track] = index
+            add(file: track, of: index)
         }
     }
 
-    /// The outcome of an entry that names by its path as written a file a line named before:
-    /// that file's album, as a resolution would find it while the memo's stamps hold.
-    func outcome(for entry: PlaylistEntry, in folder: RawPath) -> EntryOutcome? {
-        guard let path = Self.path(of: entry, in: folder), let index = named[path] else { return nil }
-        return EntryOutcome(entry: entry, result: results[index], route: .path, track: path)
+    /// The file that an entry names by its path as written, when a line named it before: its
+    /// album is the one a resolution would find while the memo's stamps hold.
+    func namedFile(_ entry: PlaylistEntry, in folder: RawPath) -> NamedFile? {
+        Self.path(of: entry, in: folder).flatMap { named[$0] }
     }
 
     /// Adds an album, and gives its index.
-    private mutating func add(_ album: Album) -> Int {
+    private mutating func add(album: Album) -> Int {
         albums.append(album)
-        results.append(.albums([album]))
+        picks.append([album])
         return albums.count - 1
+    }
+
+    /// Adds a named file of the album at `index`; a file named again keeps its number.
+    private mutating func add(file: RawPath, of index: Int) {
+        named[file] = NamedFile(album: index, number: named[file]?.number ?? named.count)
     }
 
     /// The file an entry names as written, the first path a resolution tries.
@@ -51,9 +55,9 @@ extension WalletMemo.Found {
                 guard let position = reader.integer(), album.tracks.indices.contains(position) else {
                     return nil
                 }
-                named[album.tracks[position].path] = index
+                add(file: album.tracks[position].path, of: index)
             }
-            _ = add(album)
+            _ = add(album: album)
         }
     }
 }
@@ -64,10 +68,10 @@ extension WalletMemo.Part {
         var bytes = MemoBytes.Writer(magic: [])
         for (index, album) in found.albums.enumerated() {
             album.append(to: &bytes)
-            let positions = album.tracks.indices.filter { found.named[album.tracks[$0].path] == index }
+            let positions = album.tracks.indices.filter { found.named[album.tracks[$0].path]?.album == index }
             bytes.integer(positions.count)
             for position in positions { bytes.integer(position) }
         }
-        self.init(count: found.albums.count, bytes: bytes.bytes)
+        self.init(count: found.albums.count, pieces: bytes.parts)
     }
 }

@@ -58,24 +58,35 @@ struct WalletMemo {
     /// What a resolution found, for resolving an edited playlist: each album a line named by
     /// its path as written, with those paths.
     struct Found {
+        /// A file a line named.
+        struct NamedFile {
+            /// Its album's index in `albums`.
+            var album: Int
+            /// Its own number among the named files, from 0.
+            var number: Int
+        }
+
         var albums: [Album] = []
-        /// Each file a line named, with the index of its album in `albums`.
-        var named: [RawPath: Int] = [:]
-        /// Each album as a line's result, made once: a whole-library export names each a
-        /// dozen times or more.
-        var results: [EntryOutcome.Result] = []
+        var named: [RawPath: NamedFile] = [:]
+        /// Each album as a line's pick, made once: a whole-library export names each a dozen
+        /// times or more.
+        var picks: [[Album]] = []
     }
 
     /// Items of the file (stamps, found albums) as written, and how many: a memo written after
     /// an edited playlist copies them and adds those of the lines it resolved.
     struct Part {
         var count = 0
-        var bytes: [UInt8] = []
+        /// The items' bytes, in pieces written one after the other: slices of the memo read,
+        /// chunks of a writer. A whole-library export's found albums are 20 MB, not copied.
+        var pieces: [ArraySlice<UInt8>] = []
+
+        var byteCount: Int { pieces.reduce(0) { $0 + $1.count } }
 
         /// This part's items followed by `other`'s. Stamps are read on from the folder the
         /// last one named, and every part of stamps starts with a folder's.
         func followed(by other: Part) -> Part {
-            Part(count: count + other.count, bytes: bytes + other.bytes)
+            Part(count: count + other.count, pieces: pieces + other.pieces)
         }
     }
 
@@ -139,11 +150,22 @@ struct WalletMemo {
         var folders: Set<RawPath> = []
         var readFolders: Set<RawPath> = []
         var folder = RawPath("/")
+        var folderIsRead = false
         for _ in 0..<count {
             guard let stamp = NodeStamp(from: &reader, in: folder), stamp.isCurrent else { return nil }
-            if stamp.isDirectory { folder = stamp.path }
-            // Only an edited playlist's resolution needs to know what they cover.
-            if !exact { _ = stamp.isDirectory ? folders.insert(folder) : readFolders.insert(folder) }
+            if stamp.isDirectory {
+                folder = stamp.path
+                folderIsRead = false
+            }
+            // Only an edited playlist's resolution needs to know what they cover; a folder's
+            // files follow it, and are a hundred thousand in an export's memo.
+            guard !exact else { continue }
+            if stamp.isDirectory {
+                folders.insert(folder)
+            } else if !folderIsRead {
+                readFolders.insert(folder)
+                folderIsRead = true
+            }
         }
         guard reader.isAtEnd else { return nil }
         if exact {
@@ -162,8 +184,8 @@ struct WalletMemo {
         else { return nil }
         return .found(
             Earlier(
-                found: found, stamps: Part(count: count, bytes: Array(head[stampsStart...])),
-                albums: Part(count: found.albums.count, bytes: Array(bytes.dropFirst(8))),
+                found: found, stamps: Part(count: count, pieces: [head[stampsStart...]]),
+                albums: Part(count: found.albums.count, pieces: [bytes.dropFirst(8)]),
                 folders: folders, readFolders: readFolders))
     }
 
@@ -211,17 +233,16 @@ struct WalletMemo {
         answer.append(to: &answerBytes)
         var albumCount = MemoBytes.Writer(magic: [])
         albumCount.integer(albums.count)
-        let answerStart = Self.headerSize + head.bytes.count + stamps.bytes.count
-        let foundStart = answerStart + answerBytes.bytes.count
+        let answerStart = Self.headerSize + head.count + stamps.byteCount
+        let foundStart = answerStart + answerBytes.count
         var header = MemoBytes.Writer(magic: Self.magic)
-        for offset in [answerStart, foundStart, foundStart + albumCount.bytes.count + albums.bytes.count] {
+        for offset in [answerStart, foundStart, foundStart + albumCount.count + albums.byteCount] {
             header.integer(offset)
         }
         try? AtomicFile.replace(
             file,
-            withParts: [
-                header.bytes, head.bytes, stamps.bytes, answerBytes.bytes, albumCount.bytes, albums.bytes,
-            ])
+            withParts: header.parts + head.parts + stamps.pieces + answerBytes.parts + albumCount.parts
+                + albums.pieces)
     }
 }
 
@@ -234,7 +255,7 @@ extension WalletMemo.Part {
             stamp.append(to: &bytes, in: folder)
             if stamp.isDirectory { folder = stamp.path }
         }
-        self.init(count: stamps.count, bytes: bytes.bytes)
+        self.init(count: stamps.count, pieces: bytes.parts)
     }
 }
 
