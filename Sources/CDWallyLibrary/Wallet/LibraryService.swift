@@ -222,7 +222,8 @@ public struct LibraryService: Sendable {
         {
             var key = key
             key.generation = generation
-            let found = WalletMemo.Part(found: .init(outcomes: outcomes.resolved, playlistFolder: chosen.parent))
+            let found = WalletMemo.Part(
+                found: .init(outcomes: outcomes.resolved, playlistFolder: chosen.parent))
             WalletMemo(
                 key: key,
                 stamps: earlier.map { $0.stamps.followed(by: .init(stamps: $0.uncovered(stamps))) }
