@@ -18,19 +18,33 @@ public enum M3UParser {
         /// False for a file of binary data (an audio file or an image saved under the
         /// playlist's name, a UTF-16 text): it holds no entries, and the user is told once.
         public var looksLikePlaylist = true
+
+        public var form: Form { Form(encoding: encoding, looksLikePlaylist: looksLikePlaylist) }
+    }
+
+    /// What a file tells as a whole, besides its entries.
+    public struct Form: Sendable {
+        public var encoding: Encoding
+        /// `Result.looksLikePlaylist`.
+        public var looksLikePlaylist: Bool
     }
 
     public static func parse(_ data: [UInt8], isM3U8: Bool) -> Result {
+        var entries: [PlaylistEntry] = []
+        // Sized once, for an entry a line at most: an export has 200,000.
+        entries.reserveCapacity(data.count(where: { $0 == 0x0A }) + 1)
+        let form = parse(data, isM3U8: isM3U8) { entries.append($0) }
+        return Result(entries: entries, encoding: form.encoding, looksLikePlaylist: form.looksLikePlaylist)
+    }
+
+    /// Hands each entry to `body` as it is read, keeping none: a caller that needs few of a
+    /// 200,000-line export's entries need not hold them all.
+    public static func parse(_ data: [UInt8], isM3U8: Bool, each body: (PlaylistEntry) -> Void) -> Form {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let isUTF8 = isM3U8 || String(validating: bytes, as: UTF8.self) != nil
         let encoding: Encoding = isUTF8 ? .utf8 : .windows1252
-        guard looksLikeText(bytes) else {
-            return Result(entries: [], encoding: encoding, looksLikePlaylist: false)
-        }
-        var entries: [PlaylistEntry] = []
-        // Sized once, for an entry a line at most: an export has 200,000.
-        entries.reserveCapacity(bytes.count(where: { $0 == 0x0A }) + 1)
+        guard looksLikeText(bytes) else { return Form(encoding: encoding, looksLikePlaylist: false) }
         var pendingHint: ExtInf?
         forEachLine(of: bytes) { offset, rawLine in
             let line = trimmed(rawLine)
@@ -41,7 +55,7 @@ public enum M3UParser {
                 return
             }
             if line.contains(0) {
-                entries.append(
+                body(
                     PlaylistEntry(
                         line: offset + 1, text: text,
                         location: .unusable("holds a NUL byte, which no file name can"),
@@ -49,13 +63,13 @@ public enum M3UParser {
                 pendingHint = nil
                 return
             }
-            entries.append(
+            body(
                 entry(
                     line: offset + 1, text: text, bytes: Array(line), decodedFromCP1252: !isUTF8,
                     hint: pendingHint))
             pendingHint = nil
         }
-        return Result(entries: entries, encoding: encoding)
+        return Form(encoding: encoding, looksLikePlaylist: true)
     }
 
     private static func entry(line: Int, text: String, bytes: [UInt8], decodedFromCP1252: Bool, hint: ExtInf?)

@@ -13,15 +13,15 @@ extension LibraryService {
     /// than half the files remembered are still named (the memo would carry a big playlist's
     /// stamps into a small one's).
     func resolveEdited(
-        _ entries: [PlaylistEntry], playlist: RawPath, found: WalletMemo.Found, generation: Int,
+        _ bytes: [UInt8], playlist: RawPath, found: WalletMemo.Found, generation: Int,
         resolver: inout EntryResolver
-    ) throws(LibraryError) -> LineOutcomes? {
+    ) throws(LibraryError) -> (outcomes: LineOutcomes, form: M3UParser.Form)? {
         var lines: [LineOutcomes.Line] = []
-        lines.reserveCapacity(entries.count)
         var rest: [PlaylistEntry] = []
         var stillNamed = [Bool](repeating: false, count: found.named.count)
         var stillNamedCount = 0
-        for entry in entries {
+        // Parsed line by line, and only the lines the memo cannot answer kept.
+        let form = M3UParser.parse(bytes, isM3U8: playlist.fileExtension == "m3u8") { entry in
             if let file = found.namedFile(entry, in: playlist.parent) {
                 if !stillNamed[file.number] {
                     stillNamed[file.number] = true
@@ -34,11 +34,11 @@ extension LibraryService {
             }
         }
         guard stillNamedCount * 2 >= found.named.count else { return nil }
-        guard !rest.isEmpty else { return LineOutcomes(resolved: [], lines: lines, remembered: found.picks) }
+        guard !rest.isEmpty else { return (LineOutcomes(resolved: [], lines: lines, remembered: found.picks), form) }
         let resolved = try resolver.resolve(rest, playlist: playlist)
         guard try index.currentGeneration() == generation, !resolved.contains(where: Self.namesDiscFolder)
         else { return nil }
-        return LineOutcomes(resolved: resolved, lines: lines, remembered: found.picks)
+        return (LineOutcomes(resolved: resolved, lines: lines, remembered: found.picks), form)
     }
 
     private static func namesDiscFolder(_ outcome: EntryOutcome) -> Bool {

@@ -140,16 +140,17 @@ public struct LibraryService: Sendable {
             memo = (file, key)
         }
 
-        let playlistText = try read(chosen, bytes: bytes)
         let outcomes: LineOutcomes
+        let form: M3UParser.Form
         if let found = earlier?.found, let generation = memo?.key.generation,
             let edited = try resolveEdited(
-                playlistText.entries, playlist: chosen, found: found, generation: generation,
-                resolver: &resolver)
+                bytes, playlist: chosen, found: found, generation: generation, resolver: &resolver)
         {
-            outcomes = edited
+            (outcomes, form) = edited
         } else {
+            let playlistText = try read(chosen, bytes: bytes)
             outcomes = LineOutcomes(resolved: try resolver.resolve(playlistText.entries, playlist: chosen))
+            form = playlistText.form
             earlier = nil
         }
         if wholeTree {
@@ -164,7 +165,8 @@ public struct LibraryService: Sendable {
         }
         // Only doctor shows the other candidates' entries: a command need not parse them.
         for index in choice.candidates.indices where wholeTree || choice.candidates[index].path == chosen {
-            choice.candidates[index].entries = (try? read(choice.candidates[index].path))?.entries.count
+            let path = choice.candidates[index].path
+            choice.candidates[index].entries = path == chosen ? outcomes.count : (try? read(path))?.entries.count
         }
 
         // One pass, no copies of the outcomes: an export has hundreds of thousands.
@@ -229,14 +231,14 @@ public struct LibraryService: Sendable {
                 stamps: earlier.map { $0.stamps.followed(by: .init(stamps: $0.uncovered(stamps))) }
                     ?? .init(stamps: stamps),
                 answer: .init(
-                    encoding: playlistText.encoding, looksLikePlaylist: playlistText.looksLikePlaylist,
+                    encoding: form.encoding, looksLikePlaylist: form.looksLikePlaylist,
                     entries: counts, wallet: built.wallet),
                 albums: earlier.map { $0.albums.followed(by: found) } ?? found
             ).save(to: file)
         }
         return WalletReport(
-            library: root, choice: choice, encoding: playlistText.encoding,
-            looksLikePlaylist: playlistText.looksLikePlaylist, entries: counts, wallet: built.wallet,
+            library: root, choice: choice, encoding: form.encoding,
+            looksLikePlaylist: form.looksLikePlaylist, entries: counts, wallet: built.wallet,
             scan: scan, rememberedEntries: outcomes.count - outcomes.resolved.count)
     }
 }
