@@ -34,7 +34,9 @@ extension LibraryService {
             }
         }
         guard stillNamedCount * 2 >= found.named.count else { return nil }
-        guard !rest.isEmpty else { return (LineOutcomes(resolved: [], lines: lines, remembered: found.picks), form) }
+        guard !rest.isEmpty else {
+            return (LineOutcomes(resolved: [], lines: lines, remembered: found.picks), form)
+        }
         let resolved = try resolver.resolve(rest, playlist: playlist)
         guard try index.currentGeneration() == generation, !resolved.contains(where: Self.namesDiscFolder)
         else { return nil }

@@ -166,7 +166,8 @@ public struct LibraryService: Sendable {
         // Only doctor shows the other candidates' entries: a command need not parse them.
         for index in choice.candidates.indices where wholeTree || choice.candidates[index].path == chosen {
             let path = choice.candidates[index].path
-            choice.candidates[index].entries = path == chosen ? outcomes.count : (try? read(path))?.entries.count
+            choice.candidates[index].entries =
+                path == chosen ? outcomes.count : (try? read(path))?.entries.count
         }
 
         // One pass, no copies of the outcomes: an export has hundreds of thousands.
