@@ -115,14 +115,14 @@ public struct LibraryService: Sendable {
                 scan: scan)
         }
 
-        let bytes = try PlaylistFile.contents(of: chosen)
         // A command answers from the wallet the last one remembered, when nothing it was built
         // from changed (`WalletMemo`); doctor always resolves afresh, to report every route.
         var memo: (file: RawPath, key: WalletMemo.Key)?
         var earlier: WalletMemo.Earlier?
         if !wholeTree, let file = index.walletMemo {
             let key = WalletMemo.Key(
-                playlist: chosen, bytes: bytes, capacity: capacity, generation: try index.currentGeneration())
+                playlist: chosen, digest: try PlaylistFile.digest(of: chosen), capacity: capacity,
+                generation: try index.currentGeneration())
             switch WalletMemo.lookup(in: file, key: key) {
             case .answer(let answer):
                 var searched = ScanDelta()
@@ -138,6 +138,12 @@ public struct LibraryService: Sendable {
             case nil: break
             }
             memo = (file, key)
+        }
+        let bytes = try PlaylistFile.contents(of: chosen)
+        // Read again after the memo's key: a playlist written in between is not the one keyed.
+        if let key = memo?.key, PlaylistFile.digest(of: bytes) != key.digest {
+            memo = nil
+            earlier = nil
         }
 
         let outcomes: LineOutcomes

@@ -1,6 +1,5 @@
 import CDWallyCore
 import CDWallySystem
-import Crypto
 import Foundation
 
 /// The last wallet built, kept beside the index, so that the next command with the same
@@ -260,12 +259,11 @@ extension WalletMemo.Part {
 }
 
 extension WalletMemo.Key {
-    /// The key of `playlist`, whose bytes are `bytes`, as this executable reads it now.
-    init(playlist: RawPath, bytes: [UInt8], capacity: Int, generation: Int) {
+    /// The key of `playlist`, whose bytes' SHA-256 is `digest`, as this executable reads it now.
+    init(playlist: RawPath, digest: [UInt8], capacity: Int, generation: Int) {
         self.init(
             program: Bundle.main.executablePath.flatMap { NodeStamp.current(RawPath($0)) },
-            playlist: playlist, digest: Array(SHA256.hash(data: bytes)), capacity: capacity,
-            generation: generation)
+            playlist: playlist, digest: digest, capacity: capacity, generation: generation)
     }
 
     func append(to bytes: inout MemoBytes.Writer) {
