@@ -1,10 +1,11 @@
 import CDWallyCore
 
 extension LibraryService {
-    /// The outcomes of an edited playlist's entries: an entry that names by its path a file a
-    /// line of the remembered resolution named is answered with that file's album, the others
-    /// are resolved (a line added to a 200,000-line export resolves one line, not all). A track's album depends on its own album folder alone
-    /// (`EntryResolver`), so it is the same whatever the other lines are.
+    /// The outcomes of an edited playlist's entries, and what its file tells as a whole: an
+    /// entry that names by its path a file a line of the remembered resolution named is
+    /// answered with that file's album, the others are resolved (a line added to a 200,000-line
+    /// export resolves one line, not all). A track's album depends on its own album folder
+    /// alone (`EntryResolver`), so it is the same whatever the other lines are.
     ///
     /// Nil, and the caller resolves every entry, when that would not be the same or would not
     /// pay: resolving the others changed the index (a folder not indexed before, whose tracks
