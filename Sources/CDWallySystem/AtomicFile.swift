@@ -26,71 +26,39 @@ public enum AtomicFile {
 
     /// The file's bytes, or nil when it does not exist.
     public static func contents(of path: RawPath) throws(Failure) -> [UInt8]? {
-        guard let descriptor = try openForReading(path) else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
         // Sized once: growing by doubling held twice a 40 MB memo for a moment.
-        var status = stat()
-        if fstat(descriptor, &status) == 0 { bytes.reserveCapacity(Int(status.st_size)) }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(path: path, operation: "read", code: errno)
-            }
-            if count == 0 { return bytes }
-            bytes += buffer[0..<count]
-        }
+        guard let file = try OpenedFile(path) else { return nil }
+        return try file.bytes(at: 0, count: file.size)
     }
 
     /// Up to `count` bytes of the file from `offset` (fewer where it ends sooner), or nil when
     /// it does not exist: a part of a large cache file, read without the rest.
     public static func contents(of path: RawPath, at offset: Int, count: Int) throws(Failure) -> [UInt8]? {
-        guard let descriptor = try openForReading(path) else { return nil }
-        defer { close(descriptor) }
-        // A damaged file can ask for any count: never more than the file holds.
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw Failure(path: path, operation: "read", code: errno)
-        }
-        let available = max(0, Int(status.st_size) - max(offset, 0))
-        var bytes = [UInt8](repeating: 0, count: min(max(count, 0), available))
-        var filled = 0
-        while filled < bytes.count {
-            let read = bytes.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(offset + filled))
-            }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw Failure(path: path, operation: "read", code: errno)
-            }
-            if read == 0 { break }
-            filled += read
-        }
-        // In place: a copy would hold a 20 MB part twice.
-        bytes.removeSubrange(filled...)
-        return bytes
+        try OpenedFile(path)?.bytes(at: offset, count: count)
     }
 
-    /// The file opened for reading, or nil when it does not exist.
-    private static func openForReading(_ path: RawPath) throws(Failure) -> Int32? {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw Failure(path: path, operation: "open", code: errno)
+    /// A part of a file being written: bytes, or bytes copied from a file held open (a part of
+    /// the file being replaced, which need not be read into memory first).
+    public enum Part {
+        case bytes(ArraySlice<UInt8>)
+        case copy(OpenedFile, offset: Int, count: Int)
+
+        public var count: Int {
+            switch self {
+            case .bytes(let bytes): bytes.count
+            case .copy(_, _, let count): count
+            }
         }
-        return descriptor
     }
 
     /// Replaces `path` with `bytes`, creating its folder (mode 0700: state is private).
     public static func replace(_ path: RawPath, with bytes: [UInt8], mode: mode_t = 0o600) throws(Failure) {
-        try replace(path, withParts: [bytes[...]], mode: mode)
+        try replace(path, withParts: [.bytes(bytes[...])], mode: mode)
     }
 
     /// Replaces `path` with the parts one after the other, so that a large file made of parts
-    /// (some of them slices of what was read from the file before) is not first copied into one.
-    public static func replace(_ path: RawPath, withParts parts: [ArraySlice<UInt8>], mode: mode_t = 0o600)
+    /// (some of them copied from the file it replaces) is not first gathered into one array.
+    public static func replace(_ path: RawPath, withParts parts: [Part], mode: mode_t = 0o600)
         throws(Failure)
     {
         let folder = path.parent
@@ -103,16 +71,12 @@ public enum AtomicFile {
         let temporary = RawPath(bytes: template.dropLast())
         var failure: Failure?
         if fchmod(descriptor, mode) != 0 { failure = Failure(path: path, operation: "write", code: errno) }
-        for bytes in parts {
-            var offset = 0
-            while failure == nil, offset < bytes.count {
-                let written = bytes.withUnsafeBytes {
-                    write(descriptor, $0.baseAddress! + offset, $0.count - offset)
-                }
-                if written < 0 && errno != EINTR {
-                    failure = Failure(path: path, operation: "write", code: errno)
-                }
-                if written > 0 { offset += written }
+        for part in parts where failure == nil {
+            switch part {
+            case .bytes(let bytes):
+                failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor, path: path) }
+            case .copy(let file, let offset, let count):
+                failure = copy(from: file, offset: offset, count: count, to: descriptor, path: path)
             }
         }
         if failure == nil, fsync(descriptor) != 0 {
@@ -136,6 +100,49 @@ public enum AtomicFile {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+    }
+
+    /// Writes all of `bytes`; the failure, if any.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: RawPath)
+        -> Failure?
+    {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno != EINTR { return Failure(path: path, operation: "write", code: errno) }
+            if written > 0 { offset += written }
+        }
+        return nil
+    }
+
+    /// Copies `count` bytes of `file` from `offset` a block at a time; a file that ends sooner
+    /// is a failure, not a shorter part.
+    private static func copy(
+        from file: OpenedFile, offset: Int, count: Int, to descriptor: Int32, path: RawPath
+    ) -> Failure? {
+        var buffer = [UInt8](repeating: 0, count: min(count, 1 << 20))
+        var copied = 0
+        while copied < count {
+            let wanted = min(buffer.count, count - copied)
+            let result: Result<Int, Failure> = buffer.withUnsafeMutableBytes { whole in
+                let block = UnsafeMutableRawBufferPointer(rebasing: whole[0..<wanted])
+                do throws(Failure) {
+                    let read = try file.read(into: block, at: offset + copied)
+                    guard read == wanted else {
+                        return .failure(Failure(path: file.path, operation: "read", code: EIO))
+                    }
+                    if let failure = writeAll(UnsafeRawBufferPointer(block), to: descriptor, path: path) {
+                        return .failure(failure)
+                    }
+                    return .success(read)
+                } catch { return .failure(error) }
+            }
+            switch result {
+            case .success(let read): copied += read
+            case .failure(let failure): return failure
+            }
+        }
+        return nil
     }
 
     /// Creates `folder` and its missing parents with mode 0700.

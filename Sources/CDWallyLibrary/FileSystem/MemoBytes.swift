@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 
 /// The byte layout the cache's memo files share (`PlaylistSearchMemo`, `WalletMemo`): numbers
 /// as 8 bytes little-endian, byte strings as a 4-byte little-endian length and the bytes. A
@@ -16,7 +17,7 @@ enum MemoBytes {
         init(magic: [UInt8]) { current = magic }
 
         /// The bytes written, as parts to write one after the other.
-        var parts: [ArraySlice<UInt8>] { (chunks + [current]).map { $0[...] } }
+        var parts: [AtomicFile.Part] { (chunks + [current]).map { .bytes($0[...]) } }
 
         /// The bytes written, in one array: for small memos.
         var bytes: [UInt8] { chunks.isEmpty ? current : Array((chunks + [current]).joined()) }

@@ -76,9 +76,10 @@ struct WalletMemo {
     /// an edited playlist copies them and adds those of the lines it resolved.
     struct Part {
         var count = 0
-        /// The items' bytes, in pieces written one after the other: slices of the memo read,
-        /// chunks of a writer. A whole-library export's found albums are 20 MB, not copied.
-        var pieces: [ArraySlice<UInt8>] = []
+        /// The items' bytes, in pieces written one after the other: chunks of a writer, and
+        /// ranges of the memo read, copied from the file it had open (`OpenedFile`). A
+        /// whole-library export's found albums are 20 MB, neither held nor copied in memory.
+        var pieces: [AtomicFile.Part] = []
 
         var byteCount: Int { pieces.reduce(0) { $0 + $1.count } }
 
@@ -128,15 +129,18 @@ struct WalletMemo {
     /// What the memo in `file` can tell a resolution keyed `key`, if it is one and nothing it
     /// depends on changed. The key is compared before the stamps are checked, and the stamps
     /// before a part is read, so a memo of another build, index or playlist costs little.
-    static func lookup(in file: RawPath, key: Key) -> Lookup? {
-        guard let header = try? AtomicFile.contents(of: file, at: 0, count: headerSize),
+    static func lookup(in path: RawPath, key: Key) -> Lookup? {
+        // One opening for every part read, so that all come from one memo even when another
+        // process writes a new one meanwhile.
+        guard let file = try? OpenedFile(path),
+            let header = try? file.bytes(at: 0, count: headerSize),
             var offsets = MemoBytes.Reader(header, magic: magic),
             let answerStart = offsets.integer(), let foundStart = offsets.integer(),
             let end = offsets.integer(),
             headerSize <= answerStart, answerStart <= foundStart, foundStart < end,
             // Ends where it says: a memo cut short or grown is not one.
-            (try? AtomicFile.contents(of: file, at: end - 1, count: 2))?.count == 1,
-            let head = try? AtomicFile.contents(of: file, at: 0, count: answerStart),
+            end == file.size,
+            let head = try? file.bytes(at: 0, count: answerStart),
             head.count == answerStart,
             var reader = MemoBytes.Reader(head, magic: magic),
             reader.skip(3 * 8),
@@ -169,22 +173,27 @@ struct WalletMemo {
         guard reader.isAtEnd else { return nil }
         if exact {
             guard
-                let bytes = try? AtomicFile.contents(
-                    of: file, at: answerStart, count: foundStart - answerStart),
+                let bytes = try? file.bytes(at: answerStart, count: foundStart - answerStart),
                 var part = MemoBytes.Reader(bytes, magic: []),
                 let answer = Answer(from: &part), part.isAtEnd
             else { return nil }
             return .answer(answer)
         }
-        guard let bytes = try? AtomicFile.contents(of: file, at: foundStart, count: end - foundStart),
+        guard let bytes = try? file.bytes(at: foundStart, count: end - foundStart),
             bytes.count == end - foundStart,
             var part = MemoBytes.Reader(bytes, magic: []),
             let found = Found(from: &part), part.isAtEnd
         else { return nil }
+        // The albums' part without its count, and the stamps, are copied as they are.
         return .found(
             Earlier(
-                found: found, stamps: Part(count: count, pieces: [head[stampsStart...]]),
-                albums: Part(count: found.albums.count, pieces: [bytes.dropFirst(8)]),
+                found: found,
+                stamps: Part(
+                    count: count, pieces: [.copy(file, offset: stampsStart, count: answerStart - stampsStart)]
+                ),
+                albums: Part(
+                    count: found.albums.count,
+                    pieces: [.copy(file, offset: foundStart + 8, count: end - foundStart - 8)]),
                 folders: folders, readFolders: readFolders))
     }
 
