@@ -126,7 +126,7 @@ struct WalletMemo {
     var answer: Answer
     var albums: Part
 
-    /// What the memo in `file` can tell a resolution keyed `key`, if it is one and nothing it
+    /// What the memo at `path` can tell a resolution keyed `key`, if it is one and nothing it
     /// depends on changed. The key is compared before the stamps are checked, and the stamps
     /// before a part is read, so a memo of another build, index or playlist costs little.
     static func lookup(in path: RawPath, key: Key) -> Lookup? {
