@@ -26,7 +26,8 @@ public enum AtomicFile {
 
     /// The file's bytes, or nil when it does not exist.
     public static func contents(of path: RawPath) throws(Failure) -> [UInt8]? {
-        // Sized once: growing by doubling held twice a 40 MB memo for a moment.
+        // Read at the size it had when opened, into an array sized once: growing by doubling
+        // held twice a 40 MB memo for a moment.
         guard let file = try OpenedFile(path) else { return nil }
         return try file.bytes(at: 0, count: file.size)
     }
@@ -120,27 +121,18 @@ public enum AtomicFile {
     private static func copy(
         from file: OpenedFile, offset: Int, count: Int, to descriptor: Int32, path: RawPath
     ) -> Failure? {
-        var buffer = [UInt8](repeating: 0, count: min(count, 1 << 20))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(count, 1 << 20), alignment: 1)
+        defer { buffer.deallocate() }
         var copied = 0
         while copied < count {
-            let wanted = min(buffer.count, count - copied)
-            let result: Result<Int, Failure> = buffer.withUnsafeMutableBytes { whole in
-                let block = UnsafeMutableRawBufferPointer(rebasing: whole[0..<wanted])
-                do throws(Failure) {
-                    let read = try file.read(into: block, at: offset + copied)
-                    guard read == wanted else {
-                        return .failure(Failure(path: file.path, operation: "read", code: EIO))
-                    }
-                    if let failure = writeAll(UnsafeRawBufferPointer(block), to: descriptor, path: path) {
-                        return .failure(failure)
-                    }
-                    return .success(read)
-                } catch { return .failure(error) }
+            let block = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(buffer.count, count - copied)])
+            let read: Int
+            do { read = try file.read(into: block, at: offset + copied) } catch { return error }
+            guard read == block.count else { return Failure(path: file.path, operation: "read", code: EIO) }
+            if let failure = writeAll(UnsafeRawBufferPointer(block), to: descriptor, path: path) {
+                return failure
             }
-            switch result {
-            case .success(let read): copied += read
-            case .failure(let failure): return failure
-            }
+            copied += read
         }
         return nil
     }

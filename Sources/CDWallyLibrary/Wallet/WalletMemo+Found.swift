@@ -29,9 +29,8 @@ extension WalletMemo.Found {
 
     /// Adds an album, and gives its index.
     private mutating func add(album: Album) -> Int {
-        albums.append(album)
         picks.append([album])
-        return albums.count - 1
+        return picks.count - 1
     }
 
     /// Adds a named file of the album at `index`; a file named again keeps its number.
@@ -47,7 +46,7 @@ extension WalletMemo.Found {
 
     init?(from reader: inout MemoBytes.Reader) {
         guard let count = reader.integer(), count >= 0 else { return nil }
-        albums.reserveCapacity(min(count, 1 << 16))
+        picks.reserveCapacity(min(count, 1 << 16))
         for index in 0..<count {
             guard let album = Album(from: &reader), let namedCount = reader.integer(), namedCount >= 0
             else { return nil }
@@ -66,12 +65,13 @@ extension WalletMemo.Part {
     /// The found albums as the memo writes them, without their count.
     init(found: WalletMemo.Found) {
         var bytes = MemoBytes.Writer(magic: [])
-        for (index, album) in found.albums.enumerated() {
+        for (index, pick) in found.picks.enumerated() {
+            let album = pick[0]
             album.append(to: &bytes)
             let positions = album.tracks.indices.filter { found.named[album.tracks[$0].path]?.album == index }
             bytes.integer(positions.count)
             for position in positions { bytes.integer(position) }
         }
-        self.init(count: found.albums.count, pieces: bytes.parts)
+        self.init(count: found.picks.count, pieces: bytes.parts)
     }
 }

@@ -59,17 +59,16 @@ struct WalletMemo {
     struct Found {
         /// A file a line named.
         struct NamedFile {
-            /// Its album's index in `albums`.
+            /// Its album's index in `picks`.
             var album: Int
             /// Its own number among the named files, from 0.
             var number: Int
         }
 
-        var albums: [Album] = []
-        var named: [RawPath: NamedFile] = [:]
-        /// Each album as a line's pick, made once: a whole-library export names each a dozen
-        /// times or more.
+        /// Each album, as a line's pick (an array of it alone), made once: a whole-library
+        /// export names each a dozen times or more.
         var picks: [[Album]] = []
+        var named: [RawPath: NamedFile] = [:]
     }
 
     /// Items of the file (stamps, found albums) as written, and how many: a memo written after
@@ -192,7 +191,7 @@ struct WalletMemo {
                     count: count, pieces: [.copy(file, offset: stampsStart, count: answerStart - stampsStart)]
                 ),
                 albums: Part(
-                    count: found.albums.count,
+                    count: found.picks.count,
                     pieces: [.copy(file, offset: foundStart + 8, count: end - foundStart - 8)]),
                 folders: folders, readFolders: readFolders))
     }
