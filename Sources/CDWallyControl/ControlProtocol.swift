@@ -12,7 +12,7 @@ public enum ControlProtocol {
 
     /// `value` as one line of the protocol.
     static func line(_ value: JSONValue) -> [UInt8] {
-        Array(value.serialized(pretty: false).utf8) + [UInt8(ascii: "\n")]
+        value.utf8(pretty: false) + [UInt8(ascii: "\n")]
     }
 
     /// True for a line with nothing but JSON whitespace: skipped, not answered.

@@ -39,71 +39,104 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The value as JSON text; `pretty` indents by two spaces.
     public func serialized(pretty: Bool = true) -> String {
-        var output = ""
+        String(decoding: utf8(pretty: pretty), as: UTF8.self)
+    }
+
+    /// The value as JSON text in UTF-8. Written as bytes rather than appended to a `String` a
+    /// scalar at a time: a whole-library wallet is megabytes of text.
+    public func utf8(pretty: Bool = true) -> [UInt8] {
+        var output: [UInt8] = []
         write(to: &output, pretty: pretty, indent: 0)
         return output
     }
 
-    private func write(to output: inout String, pretty: Bool, indent: Int) {
+    private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .int(let value): output += String(value).utf8
         case .double(let value):
             if value.isFinite {
-                output += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+                output +=
+                    (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)).utf8
             } else {
-                output += "null"
+                output += "null".utf8
             }
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let values):
-            writeContainer(
-                values.map { (nil, $0) }, open: "[", close: "]", to: &output, pretty: pretty, indent: indent)
+            output.append(UInt8(ascii: "["))
+            for (offset, value) in values.enumerated() {
+                Self.writeSeparator(offset: offset, to: &output, pretty: pretty, indent: indent)
+                value.write(to: &output, pretty: pretty, indent: indent + 2)
+            }
+            Self.writeClose("]", empty: values.isEmpty, to: &output, pretty: pretty, indent: indent)
         case .object(let members):
-            writeContainer(
-                members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &output, pretty: pretty,
-                indent: indent)
-        }
-    }
-
-    private func writeContainer(
-        _ items: [(String?, JSONValue)], open: String, close: String, to output: inout String, pretty: Bool,
-        indent: Int
-    ) {
-        output += open
-        if items.isEmpty {
-            output += close
-            return
-        }
-        let padding = pretty ? String(repeating: " ", count: indent + 2) : ""
-        for (offset, (key, value)) in items.enumerated() {
-            if offset > 0 { output += "," }
-            if pretty { output += "\n" + padding }
-            if let key {
+            output.append(UInt8(ascii: "{"))
+            for (offset, (key, value)) in members.enumerated() {
+                Self.writeSeparator(offset: offset, to: &output, pretty: pretty, indent: indent)
                 JSONValue.writeString(key, to: &output)
-                output += pretty ? ": " : ":"
+                output += (pretty ? ": " : ":").utf8
+                value.write(to: &output, pretty: pretty, indent: indent + 2)
             }
-            value.write(to: &output, pretty: pretty, indent: indent + 2)
+            Self.writeClose("}", empty: members.isEmpty, to: &output, pretty: pretty, indent: indent)
         }
-        if pretty { output += "\n" + String(repeating: " ", count: indent) }
-        output += close
     }
 
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+    /// What comes before a container's item: a comma after the first, and a new indented line
+    /// when pretty.
+    private static func writeSeparator(offset: Int, to output: inout [UInt8], pretty: Bool, indent: Int) {
+        if offset > 0 { output.append(UInt8(ascii: ",")) }
+        guard pretty else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
+    }
+
+    private static func writeClose(
+        _ close: Unicode.Scalar, empty: Bool, to output: inout [UInt8], pretty: Bool, indent: Int
+    ) {
+        if pretty && !empty {
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+        }
+        output.append(UInt8(ascii: close))
+    }
+
+    /// A string's UTF-8 bytes, quoted and escaped: the quote, the backslash and every control
+    /// character (C0, DEL and C1) escaped, everything else as it is. With the C1 controls
+    /// (U+0080–U+009F, written `C2 80`–`C2 9F`) escaped too, JSON text holds no raw control
+    /// character a terminal would act on, and goes out without a second look.
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var afterC2 = false
+        for byte in value.utf8 {
+            if afterC2 {
+                afterC2 = false
+                if (0x80...0x9F).contains(byte) {
+                    writeEscape(byte, to: &output)
+                    continue
+                }
+                output.append(0xC2)
+            }
+            switch byte {
+            case UInt8(ascii: "\""): output += #"\""#.utf8
+            case UInt8(ascii: "\\"): output += #"\\"#.utf8
+            case UInt8(ascii: "\n"): output += #"\n"#.utf8
+            case UInt8(ascii: "\r"): output += #"\r"#.utf8
+            case UInt8(ascii: "\t"): output += #"\t"#.utf8
+            case 0..<0x20, 0x7F: writeEscape(byte, to: &output)
+            case 0xC2: afterC2 = true
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
+
+    /// `\u00XX` for a code point below U+0100.
+    private static func writeEscape(_ codePoint: UInt8, to output: inout [UInt8]) {
+        output += #"\u00"#.utf8
+        output.append(hexDigits[Int(codePoint >> 4)])
+        output.append(hexDigits[Int(codePoint & 0xF)])
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

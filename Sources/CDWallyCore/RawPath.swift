@@ -99,18 +99,31 @@ public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// True when `lexicallyNormalized()` leaves the bytes as they are: no empty, `.` or `..`
-    /// component, and no slash at the end but the root's.
+    /// component, and no slash at the end but the root's. One pass over the bytes, as every
+    /// line of a whole-library export asks it.
     private var isLexicallyNormal: Bool {
-        var start = 0
-        for position in bytes.indices where bytes[position] == RawPath.slash {
-            if position > 0, !Self.isPlainComponent(bytes[start..<position]) { return false }
-            start = position + 1
+        bytes.withUnsafeBufferPointer { bytes in
+            if bytes.count == 1 && bytes[0] == RawPath.slash { return true }
+            // The current component's length, and how many of its bytes are dots.
+            var length = 0
+            var dots = 0
+            for (position, byte) in bytes.enumerated() {
+                if byte == RawPath.slash {
+                    if position > 0 && !Self.isPlainComponent(length: length, dots: dots) { return false }
+                    length = 0
+                    dots = 0
+                } else {
+                    length += 1
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                }
+            }
+            return Self.isPlainComponent(length: length, dots: dots)
         }
-        return bytes == [RawPath.slash] || Self.isPlainComponent(bytes[start...])
     }
 
-    private static func isPlainComponent(_ component: ArraySlice<UInt8>) -> Bool {
-        !component.isEmpty && !component.elementsEqual(dot) && !component.elementsEqual(dotDot)
+    /// Neither empty, `.` nor `..`.
+    private static func isPlainComponent(length: Int, dots: Int) -> Bool {
+        length > 0 && !(dots == length && length <= 2)
     }
 
     /// True when this path is `directory` itself or lies below it (compared component-wise).
@@ -121,10 +134,15 @@ public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
         return zip(mine, theirs).allSatisfy { $0.elementsEqual($1) }
     }
 
-    /// Calls `body` with a NUL-terminated copy of the bytes, for system calls.
+    /// Calls `body` with a NUL-terminated copy of the bytes, for system calls. The copy is on
+    /// the stack when it fits: a memo's check stats a hundred thousand paths.
     public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        try (bytes + [0]).withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        try withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+            bytes.withUnsafeBytes { source in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            }
+            buffer[bytes.count] = 0
+            return try body(UnsafePointer(buffer.baseAddress!))
         }
     }
 

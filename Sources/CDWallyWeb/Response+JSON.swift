@@ -8,6 +8,6 @@ extension Response {
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status, headers: [.contentType: jsonType],
-            body: .init(byteBuffer: ByteBuffer(string: value.serialized(pretty: false))))
+            body: .init(byteBuffer: ByteBuffer(bytes: value.utf8(pretty: false))))
     }
 }

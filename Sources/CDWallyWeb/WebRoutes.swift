@@ -23,7 +23,7 @@ struct WebRoutes: Sendable {
         router.get("/api/v1/wallet") { request, _ in
             let wallet = WebJSON.wallet(player.snapshot.wallet, resume: resumeStore, covers: feed.covers)
             return Response.revalidated(
-                request, body: ByteBuffer(string: wallet.serialized(pretty: false)),
+                request, body: ByteBuffer(bytes: wallet.utf8(pretty: false)),
                 contentType: Response.jsonType,
                 cacheControl: "private, no-cache")
         }

@@ -73,6 +73,16 @@ import Testing
         #expect(RawPath("/a/./b/../c//d").lexicallyNormalized() == RawPath("/a/c/d"))
         #expect(RawPath("/../x").lexicallyNormalized() == RawPath("/x"))
         #expect(RawPath("a/../../x").lexicallyNormalized() == RawPath("../x"))
+        // Paths already normal come back as they are, dots inside names included.
+        for normal in ["/", "/a", "a", "/a/...", "/a/.b/c.", "/a/..b/b..", "..."] {
+            #expect(RawPath(normal).lexicallyNormalized() == RawPath(normal), "\(normal)")
+        }
+        #expect(RawPath("/a/").lexicallyNormalized() == RawPath("/a"))
+        #expect(RawPath("/a/.").lexicallyNormalized() == RawPath("/a"))
+        #expect(RawPath("//a").lexicallyNormalized() == RawPath("/a"))
+        #expect(RawPath("./a").lexicallyNormalized() == RawPath("a"))
+        #expect(RawPath("").lexicallyNormalized() == RawPath("."))
+        #expect(RawPath("/a/b").withCString { String(cString: $0) } == "/a/b")
         #expect(RawPath("/m/A/CD1/01.flac").parent == RawPath("/m/A/CD1"))
         #expect(RawPath("/m/A/CD1/01.flac").stem == RawPath("01"))
         #expect(RawPath("/m/A/x.FLAC").fileExtension == "flac")
@@ -93,6 +103,18 @@ import Testing
             ("b", .int(1)), ("a", .null), ("s", .string("q\"\n\u{1}")), ("d", .seconds(1.23456)),
         ])
         #expect(value.serialized(pretty: false) == #"{"b":1,"a":null,"s":"q\"\n\u0001","d":1.235}"#)
+    }
+
+    @Test func jsonEscapesEveryControlCharacterAndKeepsTheRest() throws {
+        // DEL and the C1 controls too (a terminal acts on U+009B as on ESC [), but not the
+        // letters around them that share their UTF-8 lead byte (U+00A0, U+00E9).
+        let text = "a\u{7F}\u{80}\u{9B}\u{9F}\u{A0}é€\u{1B}"
+        let bytes = JSONValue.array([.string(text)]).utf8(pretty: false)
+        #expect(String(decoding: bytes, as: UTF8.self) == #"["a\u007f\u0080\u009b\u009f\#u{A0}é€\u001b"]"#)
+        #expect(try JSONValue(parsing: bytes) == .array([.string(text)]))
+        #expect(
+            JSONValue.object([("e", .array([])), ("o", .object([]))]).serialized()
+                == "{\n  \"e\": [],\n  \"o\": {}\n}")
     }
 }
 

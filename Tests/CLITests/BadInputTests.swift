@@ -63,6 +63,8 @@ import Testing
         // JSON keeps the tag as it is, escaped.
         let json = try await cli.run(["discs", "--json", "--library", library.root])
         #expect(json.stdout.contains("\\u001b[2J"))
+        #expect(json.stdout.contains("Title\\u009b"))
+        #expect(!json.stdout.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
     }
 
     @Test func aPlaylistWithStrangeBytesNeverCrashes() async throws {

@@ -57,16 +57,27 @@ extension NodeStamp {
 
     /// Reads a stamp written by `append(to:in:)` with the same `folder`.
     init?(from reader: inout MemoBytes.Reader, in folder: RawPath? = nil) {
+        guard let (stamp, _) = Self.read(from: &reader, in: folder) else { return nil }
+        self = stamp
+    }
+
+    /// Reads a stamp written by `append(to:in:)` with the same `folder`, with the name it was
+    /// written by when it was written inside `folder`.
+    static func read(from reader: inout MemoBytes.Reader, in folder: RawPath?) -> (
+        stamp: NodeStamp, name: RawPath?
+    )? {
         guard let flags = reader.byte(), flags < 4, let device = reader.number(), let inode = reader.number(),
             let size = reader.number(), let changed = reader.number(), let written = reader.path()
         else { return nil }
         var path = written
-        if flags & 1 == 1 {
+        let isNamed = flags & 1 == 1
+        if isNamed {
             guard let folder else { return nil }
             path = folder.appending(written)
         }
-        self.init(
+        let stamp = NodeStamp(
             path: path, device: device, inode: inode, size: Int64(bitPattern: size),
             changed: Int64(bitPattern: changed), isDirectory: flags & 2 == 2)
+        return (stamp, isNamed ? written : nil)
     }
 }

@@ -149,26 +149,8 @@ struct WalletMemo {
         else { return nil }
         let stampsStart = answerStart - reader.remaining
         let exact = stored == key
-        var folders: Set<RawPath> = []
-        var readFolders: Set<RawPath> = []
-        var folder = RawPath("/")
-        var folderIsRead = false
-        for _ in 0..<count {
-            guard let stamp = NodeStamp(from: &reader, in: folder), stamp.isCurrent else { return nil }
-            if stamp.isDirectory {
-                folder = stamp.path
-                folderIsRead = false
-            }
-            // Only an edited playlist's resolution needs to know what they cover; a folder's
-            // files follow it, and are a hundred thousand in an export's memo.
-            guard !exact else { continue }
-            if stamp.isDirectory {
-                folders.insert(folder)
-            } else if !folderIsRead {
-                readFolders.insert(folder)
-                folderIsRead = true
-            }
-        }
+        // Only an edited playlist's resolution needs to know what the stamps cover.
+        guard let covered = checkStamps(count, from: &reader, collecting: !exact) else { return nil }
         guard reader.isAtEnd else { return nil }
         if exact {
             guard
@@ -193,7 +175,44 @@ struct WalletMemo {
                 albums: Part(
                     count: found.picks.count,
                     pieces: [.copy(file, offset: foundStart + 8, count: end - foundStart - 8)]),
-                folders: folders, readFolders: readFolders))
+                folders: covered.folders, readFolders: covered.readFolders))
+    }
+
+    /// Reads `count` stamps and checks each against the file system; nil when one changed.
+    /// With `collecting`, also the folders they hold, and those of them with their files.
+    /// A folder is opened once and its files asked by name (`OpenedFolder`).
+    private static func checkStamps(_ count: Int, from reader: inout MemoBytes.Reader, collecting: Bool)
+        -> (folders: Set<RawPath>, readFolders: Set<RawPath>)?
+    {
+        var folders: Set<RawPath> = []
+        var readFolders: Set<RawPath> = []
+        var folder = RawPath("/")
+        var opened: OpenedFolder?
+        var folderIsRead = false
+        for _ in 0..<count {
+            guard let (stamp, name) = NodeStamp.read(from: &reader, in: folder) else { return nil }
+            let status: FileStatus?
+            if stamp.isDirectory {
+                opened = OpenedFolder(stamp.path)
+                status = opened?.status ?? FileStatus.of(stamp.path)
+                folder = stamp.path
+                folderIsRead = false
+            } else if let name, let opened {
+                status = opened.status(of: name)
+            } else {
+                status = FileStatus.of(stamp.path)
+            }
+            guard let status, NodeStamp(path: stamp.path, status: status) == stamp else { return nil }
+            // A folder's files follow it, and are a hundred thousand in an export's memo.
+            guard collecting else { continue }
+            if stamp.isDirectory {
+                folders.insert(folder)
+            } else if !folderIsRead {
+                readFolders.insert(folder)
+                folderIsRead = true
+            }
+        }
+        return (folders, readFolders)
     }
 
     /// The stamps of what a resolution that started at `started` read: each folder in

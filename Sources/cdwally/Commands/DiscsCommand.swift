@@ -30,7 +30,7 @@ struct DiscsCommand: ParsableCommand {
                         ("capacity", .int(report.wallet.capacity)),
                         ("total", .int(report.wallet.total)),
                         ("discs", .array(discs)),
-                    ]).serialized())
+                    ]))
             } else {
                 context.print(DiscsView(report: report, resume: resume, terminal: context.terminal).render())
             }

@@ -24,7 +24,11 @@ struct DoctorCommand: ParsableCommand {
                 indexFile: service.index.file, unreadable: try service.index.unreadableFiles(),
                 notes: LibraryNotes.load(folder: context.stateFolder(for: service.root)),
                 health: Health.check(settings: context.settings))
-            context.print(json ? diagnosis.json().serialized() : diagnosis.text(terminal: context.terminal))
+            if json {
+                context.print(diagnosis.json())
+            } else {
+                context.print(diagnosis.text(terminal: context.terminal))
+            }
         }
     }
 }

@@ -22,7 +22,7 @@ struct ListDevicesCommand: ParsableCommand {
                         devices.map {
                             .object([("name", .string($0.name)), ("description", .string($0.description))])
                         }
-                    ).serialized())
+                    ))
             } else {
                 var table = TextTable([.init(title: "Device"), .init(title: "Description", flexible: true)])
                 for device in devices { table.append([device.name, device.description]) }

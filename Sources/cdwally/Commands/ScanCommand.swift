@@ -30,7 +30,7 @@ struct ScanCommand: ParsableCommand {
                         ("unreadable", .int(report.statistics.unreadable)),
                         ("tracks", .int(report.statistics.tracks)),
                         ("albums", .int(report.albums)), ("seconds", .seconds(seconds)),
-                    ]).serialized())
+                    ]))
             } else {
                 context.print(
                     """

@@ -32,7 +32,7 @@ struct TracksCommand: ParsableCommand {
                             "tracks",
                             .array(album.tracks.enumerated().map { AlbumJSON.track($1, index: $0 + 1) })
                         ),
-                    ]).serialized())
+                    ]))
             } else {
                 context.print(
                     TracksView(album: album, position: position, terminal: context.terminal).render())

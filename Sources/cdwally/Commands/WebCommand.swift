@@ -87,7 +87,7 @@ struct WebCommand: ParsableCommand {
                                     ("created", .string(Format.timestamp($0.created))),
                                 ])
                             }
-                        ).serialized())
+                        ))
                 } else {
                     var table = TextTable([
                         .init(title: "Kind"), .init(title: "Name"), .init(title: "Created"),

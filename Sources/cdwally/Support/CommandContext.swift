@@ -144,10 +144,19 @@ struct CommandContext {
         try? notes.save(folder: folder)
     }
 
-    /// Prints to stdout.
     /// Prints a command's output; whatever came from tags or file names has its control
     /// characters shown as U+FFFD (JSON escapes them itself, so it passes unchanged).
     func print(_ text: String) {
         Swift.print(ShownText.cleanLines(text))
+    }
+
+    /// Prints a command's JSON output as written: it escapes every control character itself
+    /// (`JSONValue`), so it needs no second pass.
+    func print(_ json: JSONValue) {
+        Self.printJSON(json)
+    }
+
+    static func printJSON(_ json: JSONValue) {
+        Swift.print(json.serialized())
     }
 }

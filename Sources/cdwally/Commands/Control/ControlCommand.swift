@@ -32,7 +32,11 @@ extension ControlCommand {
         try CommandContext.runWithoutConfig {
             switch try ControlLink.send(request, environment: ProcessInfo.processInfo.environment) {
             case .ok(let status):
-                print(ShownText.cleanLines(json ? status.json.serialized() : render(status)))
+                if json {
+                    CommandContext.printJSON(status.json)
+                } else {
+                    print(ShownText.cleanLines(render(status)))
+                }
             case .failure(let failure):
                 throw failure
             }
