@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file-system path as the kernel sees it: a sequence of bytes.
 ///
 /// Linux file names need not be UTF-8, and a player must open the file it was given,
@@ -99,31 +101,24 @@ public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// True when `lexicallyNormalized()` leaves the bytes as they are: no empty, `.` or `..`
-    /// component, and no slash at the end but the root's. One pass over the bytes, as every
-    /// line of a whole-library export asks it.
+    /// component, and no slash at the end but the root's. Slashes are found with `memchr`:
+    /// every line of a whole-library export asks it.
     private var isLexicallyNormal: Bool {
-        bytes.withUnsafeBufferPointer { bytes in
-            if bytes.count == 1 && bytes[0] == RawPath.slash { return true }
-            // The current component's length, and how many of its bytes are dots.
-            var length = 0
-            var dots = 0
-            for (position, byte) in bytes.enumerated() {
-                if byte == RawPath.slash {
-                    if position > 0 && !Self.isPlainComponent(length: length, dots: dots) { return false }
-                    length = 0
-                    dots = 0
-                } else {
-                    length += 1
-                    if byte == UInt8(ascii: ".") { dots += 1 }
-                }
+        bytes.withUnsafeBufferPointer { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            if bytes.count == 1 && base[0] == RawPath.slash { return true }
+            // The first component starts after an absolute path's slash.
+            var start = base[0] == RawPath.slash ? 1 : 0
+            while true {
+                let slash = memchr(base + start, Int32(RawPath.slash), bytes.count - start)
+                let end = slash.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
+                let length = end - start
+                // Empty, `.` or `..`.
+                if length == 0 || (length <= 2 && base[start] == Self.dotByte && base[end - 1] == Self.dotByte) { return false }
+                guard end < bytes.count else { return true }
+                start = end + 1
             }
-            return Self.isPlainComponent(length: length, dots: dots)
         }
-    }
-
-    /// Neither empty, `.` nor `..`.
-    private static func isPlainComponent(length: Int, dots: Int) -> Bool {
-        length > 0 && !(dots == length && length <= 2)
     }
 
     /// True when this path is `directory` itself or lies below it (compared component-wise).
@@ -159,5 +154,6 @@ public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     private static let slash = UInt8(ascii: "/")
     private static let dot: [UInt8] = [UInt8(ascii: ".")]
+    private static let dotByte = UInt8(ascii: ".")
     private static let dotDot: [UInt8] = [UInt8(ascii: "."), UInt8(ascii: ".")]
 }

@@ -22,8 +22,9 @@ extension LibraryService {
         var stillNamed = [Bool](repeating: false, count: found.named.count)
         var stillNamedCount = 0
         // Parsed line by line, and only the lines the memo cannot answer kept.
+        let folder = playlist.parent
         let form = M3UParser.parse(bytes, isM3U8: playlist.fileExtension == "m3u8") { entry in
-            if let file = found.namedFile(entry, in: playlist.parent) {
+            if let file = found.namedFile(entry, in: folder) {
                 if !stillNamed[file.number] {
                     stillNamed[file.number] = true
                     stillNamedCount += 1

@@ -148,16 +148,19 @@ public struct LibraryService: Sendable {
 
         let outcomes: LineOutcomes
         let form: M3UParser.Form
-        if let found = earlier?.found, let generation = memo?.key.generation,
+        // The memo an edit kept, once its stamps' check (begun by `lookup`) said they hold.
+        var kept: (earlier: WalletMemo.Earlier, cover: WalletMemo.Cover)?
+        if let earlier, let generation = memo?.key.generation,
             let edited = try resolveEdited(
-                bytes, playlist: chosen, found: found, generation: generation, resolver: &resolver)
+                bytes, playlist: chosen, found: earlier.found, generation: generation, resolver: &resolver),
+            let cover = earlier.checked()
         {
             (outcomes, form) = edited
+            kept = (earlier, cover)
         } else {
             let playlistText = try read(chosen, bytes: bytes)
             outcomes = LineOutcomes(resolved: try resolver.resolve(playlistText.entries, playlist: chosen))
             form = playlistText.form
-            earlier = nil
         }
         if wholeTree {
             for index in choice.candidates.indices where choice.candidates[index].resolvable == nil {
@@ -227,7 +230,7 @@ public struct LibraryService: Sendable {
             // of an edited playlist's memo were found at the generation it was read at, so it
             // is written only while that is still the index's.
             case let generation = try index.currentGeneration(),
-            earlier == nil || generation == key.generation
+            kept == nil || generation == key.generation
         {
             var key = key
             key.generation = generation
@@ -235,12 +238,12 @@ public struct LibraryService: Sendable {
                 found: .init(outcomes: outcomes.resolved, playlistFolder: chosen.parent))
             WalletMemo(
                 key: key,
-                stamps: earlier.map { $0.stamps.followed(by: .init(stamps: $0.uncovered(stamps))) }
+                stamps: kept.map { $0.earlier.stamps.followed(by: .init(stamps: $0.cover.uncovered(stamps))) }
                     ?? .init(stamps: stamps),
                 answer: .init(
                     encoding: form.encoding, looksLikePlaylist: form.looksLikePlaylist,
                     entries: counts, wallet: built.wallet),
-                albums: earlier.map { $0.albums.followed(by: found) } ?? found
+                albums: kept.map { $0.earlier.albums.followed(by: found) } ?? found
             ).save(to: file)
         }
         return WalletReport(

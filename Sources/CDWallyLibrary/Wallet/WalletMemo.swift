@@ -94,9 +94,18 @@ struct WalletMemo {
         var found: Found
         var stamps: Part
         var albums: Part
-        /// The folders the stamps hold: all of them, and those with their files.
-        var folders: Set<RawPath>
-        var readFolders: Set<RawPath>
+        /// The check of the stamps, on another thread while the playlist is parsed.
+        let check: BackgroundResult<Cover?>
+
+        /// What the stamps cover once their check ends; nil when one of them changed, and
+        /// nothing of this memo holds.
+        func checked() -> Cover? { check.value() }
+    }
+
+    /// The folders a memo's stamps hold: all of them, and those with their files.
+    struct Cover {
+        var folders: Set<RawPath> = []
+        var readFolders: Set<RawPath> = []
 
         /// `stamps`' folders, each with its files, that these stamps do not already cover.
         func uncovered(_ stamps: [NodeStamp]) -> [NodeStamp] {
@@ -126,8 +135,11 @@ struct WalletMemo {
     var albums: Part
 
     /// What the memo at `path` can tell a resolution keyed `key`, if it is one and nothing it
-    /// depends on changed. The key is compared before the stamps are checked, and the stamps
-    /// before a part is read, so a memo of another build, index or playlist costs little.
+    /// depends on changed. The key is compared before anything else is read, so a memo of
+    /// another build, index or playlist costs little. The stamps, a hundred thousand `stat`s
+    /// for an export, are checked on another thread meanwhile: for an answer, while it is
+    /// read; for found albums, until the caller asks (`Earlier.checked()`), after parsing the
+    /// edited playlist.
     static func lookup(in path: RawPath, key: Key) -> Lookup? {
         // One opening for every part read, so that all come from one memo even when another
         // process writes a new one meanwhile.
@@ -150,13 +162,14 @@ struct WalletMemo {
         let stampsStart = answerStart - reader.remaining
         let exact = stored == key
         // Only an edited playlist's resolution needs to know what the stamps cover.
-        guard let covered = checkStamps(count, from: &reader, collecting: !exact) else { return nil }
-        guard reader.isAtEnd else { return nil }
+        let stamps = reader
+        let check = BackgroundResult { checkStamps(count, from: stamps, collecting: !exact) }
         if exact {
             guard
                 let bytes = try? file.bytes(at: answerStart, count: foundStart - answerStart),
                 var part = MemoBytes.Reader(bytes, magic: []),
-                let answer = Answer(from: &part), part.isAtEnd
+                let answer = Answer(from: &part), part.isAtEnd,
+                check.value() != nil
             else { return nil }
             return .answer(answer)
         }
@@ -175,17 +188,16 @@ struct WalletMemo {
                 albums: Part(
                     count: found.picks.count,
                     pieces: [.copy(file, offset: foundStart + 8, count: end - foundStart - 8)]),
-                folders: covered.folders, readFolders: covered.readFolders))
+                check: check))
     }
 
-    /// Reads `count` stamps and checks each against the file system; nil when one changed.
-    /// With `collecting`, also the folders they hold, and those of them with their files.
-    /// A folder is opened once and its files asked by name (`OpenedFolder`).
-    private static func checkStamps(_ count: Int, from reader: inout MemoBytes.Reader, collecting: Bool)
-        -> (folders: Set<RawPath>, readFolders: Set<RawPath>)?
-    {
-        var folders: Set<RawPath> = []
-        var readFolders: Set<RawPath> = []
+    /// Reads `count` stamps, all that is left of `reader`, and checks each against the file
+    /// system; nil when one changed. With `collecting`, also the folders they hold, and those
+    /// of them with their files. A folder is opened once and its files asked by name
+    /// (`OpenedFolder`).
+    private static func checkStamps(_ count: Int, from reader: MemoBytes.Reader, collecting: Bool) -> Cover? {
+        var reader = reader
+        var cover = Cover()
         var folder = RawPath("/")
         var opened: OpenedFolder?
         var folderIsRead = false
@@ -206,13 +218,13 @@ struct WalletMemo {
             // A folder's files follow it, and are a hundred thousand in an export's memo.
             guard collecting else { continue }
             if stamp.isDirectory {
-                folders.insert(folder)
+                cover.folders.insert(folder)
             } else if !folderIsRead {
-                readFolders.insert(folder)
+                cover.readFolders.insert(folder)
                 folderIsRead = true
             }
         }
-        return (folders, readFolders)
+        return reader.isAtEnd ? cover : nil
     }
 
     /// The stamps of what a resolution that started at `started` read: each folder in
