@@ -111,10 +111,15 @@ public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
             var start = base[0] == RawPath.slash ? 1 : 0
             while true {
                 let slash = memchr(base + start, Int32(RawPath.slash), bytes.count - start)
-                let end = slash.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
+                let end =
+                    slash.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
                 let length = end - start
                 // Empty, `.` or `..`.
-                if length == 0 || (length <= 2 && base[start] == Self.dotByte && base[end - 1] == Self.dotByte) { return false }
+                if length == 0
+                    || (length <= 2 && base[start] == Self.dotByte && base[end - 1] == Self.dotByte)
+                {
+                    return false
+                }
                 guard end < bytes.count else { return true }
                 start = end + 1
             }
