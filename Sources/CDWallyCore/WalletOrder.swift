@@ -56,11 +56,21 @@ public enum WalletOrder {
 
     /// An ISO-style date as tagged ("1983-05-01" sorts after "1983"), else the year alone.
     private static func sortableDate(_ album: Album) -> String? {
-        if let date = album.date?.trimmingCharacters(in: .whitespaces), date.prefix(4).allSatisfy(\.isNumber),
+        if let date = album.date.map(trimmed), date.prefix(4).allSatisfy(\.isNumber),
             date.count >= 4
         {
             return date
         }
         return album.year.map { String($0) }
+    }
+
+    /// `text` without leading or trailing white space; most dates have none, and are not
+    /// handed to Foundation to find out.
+    private static func trimmed(_ text: String) -> String {
+        let isPlainEnd = { (byte: UInt8?) in byte.map { $0 > 0x20 && $0 < 0x80 } ?? true }
+        guard isPlainEnd(text.utf8.first) && isPlainEnd(text.utf8.last) else {
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return text
     }
 }

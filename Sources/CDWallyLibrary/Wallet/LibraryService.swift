@@ -201,22 +201,31 @@ public struct LibraryService: Sendable {
                 }
             }
         }
+        // A remembered album's later lines add no disc (the first occurrence counts): they are
+        // counted as merged here rather than handed to the builder, an export's dozen per album.
+        var repeats = 0
         if outcomes.lines.isEmpty {
             for outcome in outcomes.resolved { tally(outcome) }
         } else {
             var next = outcomes.resolved.makeIterator()
+            var picked = [Bool](repeating: false, count: outcomes.remembered.count)
             for line in outcomes.lines {
                 switch line {
                 case .remembered(let album):
-                    picks.append(outcomes.remembered[Int(album)])
                     counts.resolved += 1
+                    if picked[Int(album)] {
+                        repeats += 1
+                    } else {
+                        picked[Int(album)] = true
+                        picks.append(outcomes.remembered[Int(album)])
+                    }
                 case .resolved:
                     if let outcome = next.next() { tally(outcome) }
                 }
             }
         }
         let built = WalletBuilder.build(picks: picks, capacity: capacity)
-        counts.merged = built.mergedPicks.count
+        counts.merged = built.mergedPicks.count + repeats
         scan.merge(resolver.delta)
         scan.problems += problems
         // Problems (an unreadable folder below a folder entry) are reported afresh by each
