@@ -160,4 +160,23 @@ import Testing
         #expect(!trailing.remembered && trailing.wallet == first.wallet)
         #expect(try library.wallet(now: later).remembered)
     }
+
+    /// A rebuilt index counts its generations from the start again, so a wallet remembered
+    /// under the old one could match a new generation by chance: the rebuild forgets it.
+    @Test func aRebuiltIndexForgetsTheRememberedWallet() throws {
+        let library = try library()
+        let first = try library.wallet(now: later)
+        #expect(try library.wallet(now: later).remembered)
+        let index = try library.service().index
+        let memo = try #require(index.walletMemo)
+        #expect(FileManager.default.fileExists(atPath: memo.display))
+        try Data("this is not a database".utf8).write(to: URL(fileURLWithPath: index.file))
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: index.file + suffix) }
+        // Opening the index rebuilds it, and the memo goes with the old one.
+        _ = try library.service()
+        #expect(!FileManager.default.fileExists(atPath: memo.display))
+        let rebuilt = try library.wallet(now: later)
+        #expect(!rebuilt.remembered && rebuilt.wallet == first.wallet)
+        #expect(try library.wallet(now: later).remembered)
+    }
 }
