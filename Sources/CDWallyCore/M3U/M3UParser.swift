@@ -27,6 +27,11 @@ public enum M3UParser {
         public var encoding: Encoding
         /// `Result.looksLikePlaylist`.
         public var looksLikePlaylist: Bool
+
+        public init(encoding: Encoding, looksLikePlaylist: Bool) {
+            self.encoding = encoding
+            self.looksLikePlaylist = looksLikePlaylist
+        }
     }
 
     public static func parse(_ data: [UInt8], isM3U8: Bool) -> Result {
@@ -40,14 +45,36 @@ public enum M3UParser {
     /// Hands each entry to `body` as it is read, keeping none: a caller that needs few of a
     /// 200,000-line export's entries need not hold them all.
     public static func parse(_ data: [UInt8], isM3U8: Bool, each body: (PlaylistEntry) -> Void) -> Form {
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let bytes = withoutBOM(data[...])
         let isUTF8 = isM3U8 || String(validating: bytes, as: UTF8.self) != nil
         let encoding: Encoding = isUTF8 ? .utf8 : .windows1252
         guard looksLikeText(bytes) else { return Form(encoding: encoding, looksLikePlaylist: false) }
-        var pendingHint: ExtInf?
-        forEachLine(of: bytes) { offset, rawLine in
-            let line = trimmed(rawLine)
+        var reader = LineReader(isUTF8: isUTF8)
+        forEachLine(of: bytes) { reader.read($0, each: body) }
+        return Form(encoding: encoding, looksLikePlaylist: true)
+    }
+
+    /// The bytes without a UTF-8 byte order mark at their start.
+    public static func withoutBOM(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
+    }
+
+    /// Reads a playlist a line at a time, in order, for `parse` and for a caller that reads
+    /// the file in pieces and decided its encoding and `looksLikeText` itself. The first
+    /// line is given without its byte order mark.
+    public struct LineReader {
+        private let isUTF8: Bool
+        private var number = 0
+        private var pendingHint: ExtInf?
+
+        public init(isUTF8: Bool) {
+            self.isUTF8 = isUTF8
+        }
+
+        /// Reads the next line, without its line feed, and hands `body` the entry it makes.
+        public mutating func read(_ rawLine: ArraySlice<UInt8>, each body: (PlaylistEntry) -> Void) {
+            number += 1
+            let line = M3UParser.trimmed(rawLine)
             guard !line.isEmpty else { return }
             let text = isUTF8 ? String(decoding: line, as: UTF8.self) : Windows1252.decode(line)
             if line.first == UInt8(ascii: "#") {
@@ -57,19 +84,18 @@ public enum M3UParser {
             if line.contains(0) {
                 body(
                     PlaylistEntry(
-                        line: offset + 1, text: text,
+                        line: number, text: text,
                         location: .unusable("holds a NUL byte, which no file name can"),
                         hint: pendingHint))
                 pendingHint = nil
                 return
             }
             body(
-                entry(
-                    line: offset + 1, text: text, bytes: Array(line), decodedFromCP1252: !isUTF8,
+                M3UParser.entry(
+                    line: number, text: text, bytes: Array(line), decodedFromCP1252: !isUTF8,
                     hint: pendingHint))
             pendingHint = nil
         }
-        return Form(encoding: encoding, looksLikePlaylist: true)
     }
 
     private static func entry(line: Int, text: String, bytes: [UInt8], decodedFromCP1252: Bool, hint: ExtInf?)
@@ -116,11 +142,14 @@ public enum M3UParser {
             line: line, text: text, location: .file(written), alternatives: alternatives, hint: hint)
     }
 
+    /// How much of a file's start `looksLikeText` looks at.
+    public static let headSize = 65536
+
     /// Text has few control characters; binary data (audio, images, compressed or UTF-16
     /// text) has one byte in ten or more, and NULs among them. Tabs, line ends and form feeds count
     /// as text, and so does a handful of stray controls in a short file. The head of the file tells.
-    static func looksLikeText(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let head = bytes.prefix(65536)
+    public static func looksLikeText(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let head = bytes.prefix(headSize)
         let controls = head.count(where: { $0 < 0x20 && !(0x09...0x0D).contains($0) })
         return controls < 8 || controls * 100 <= head.count * 3
     }
@@ -148,13 +177,10 @@ public enum M3UParser {
             && (bytes[2] == backslash || bytes[2] == UInt8(ascii: "/"))
     }
 
-    /// Calls `body` with each line's 0-based number and bytes, without its line feed: a
-    /// file ending in one has an empty last line. `split` made an array of every line first.
-    private static func forEachLine(
-        of bytes: ArraySlice<UInt8>, _ body: (Int, ArraySlice<UInt8>) -> Void
-    ) {
+    /// Calls `body` with each line's bytes, without its line feed: a file ending in one has
+    /// an empty last line. `split` made an array of every line first.
+    private static func forEachLine(of bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) {
         var start = bytes.startIndex
-        var number = 0
         while true {
             let from = start - bytes.startIndex
             let found: Int? = bytes.withUnsafeBufferPointer { buffer in
@@ -164,10 +190,9 @@ public enum M3UParser {
                 return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
             }
             let end = found.map { bytes.startIndex + $0 } ?? bytes.endIndex
-            body(number, bytes[start..<end])
+            body(bytes[start..<end])
             guard end < bytes.endIndex else { return }
             start = end + 1
-            number += 1
         }
     }
 

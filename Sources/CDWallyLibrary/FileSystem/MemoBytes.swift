@@ -78,6 +78,11 @@ enum MemoBytes {
             self.bytes = bytes[magic.count...]
         }
 
+        /// A reader of a record (`Records`).
+        init(record: ArraySlice<UInt8>) {
+            bytes = record
+        }
+
         var isAtEnd: Bool { bytes.isEmpty }
 
         /// How many bytes are left to read.
@@ -141,6 +146,57 @@ enum MemoBytes {
             case 1: return integer().map { .some($0) }
             default: return nil
             }
+        }
+    }
+
+    /// Reads records, each written with `Writer.data`, from a range of a file held open, one
+    /// at a time through a window of about a MiB: a memo's 20 MB part of found albums is never
+    /// held whole while its albums are made from it.
+    struct Records {
+        private let file: OpenedFile
+        private let end: Int
+        /// The bytes read, from the file's offset `start`, and where the next record starts
+        /// in them.
+        private var window: [UInt8] = []
+        private var start: Int
+        private var position = 0
+        private static let windowSize = 1 << 20
+
+        init(_ file: OpenedFile, in range: Range<Int>) {
+            self.file = file
+            start = range.lowerBound
+            end = range.upperBound
+        }
+
+        var isAtEnd: Bool { start + position == end }
+
+        /// The next record; nil where the range ends, or the file ends before a record does.
+        mutating func next() -> Reader? {
+            guard fill(4) else { return nil }
+            let length = Int(
+                UInt32(
+                    littleEndian: window.withUnsafeBytes {
+                        $0.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+                    }))
+            guard fill(4 + length) else { return nil }
+            defer { position += 4 + length }
+            return Reader(record: window[(position + 4)..<(position + 4 + length)])
+        }
+
+        /// Makes `count` bytes from the next record's start available in the window; false
+        /// when the range ends sooner.
+        private mutating func fill(_ count: Int) -> Bool {
+            if window.count - position >= count { return true }
+            let from = start + position
+            guard end - from >= count else { return false }
+            let size = min(end - from, max(count, Self.windowSize))
+            guard let bytes = try? file.bytes(at: from, count: size), bytes.count == size else {
+                return false
+            }
+            window = bytes
+            start = from
+            position = 0
+            return true
         }
     }
 }

@@ -1,48 +1,77 @@
 import CDWallyCore
 
 extension LibraryService {
+    /// How the resolution of an edited playlist from the memo's found albums went.
+    enum EditedResolution {
+        case resolved(LineOutcomes, M3UParser.Form)
+        /// The caller resolves every entry (see `resolveEdited`).
+        case wholeNeeded
+        /// The playlist was written since its key was taken: no memo may remember under that
+        /// key what the caller reads now.
+        case changed
+    }
+
     /// The outcomes of an edited playlist's entries, and what its file tells as a whole: an
     /// entry that names by its path a file a line of the remembered resolution named is
     /// answered with that file's album, the others are resolved (a line added to a 200,000-line
     /// export resolves one line, not all). A track's album depends on its own album folder
     /// alone (`EntryResolver`), so it is the same whatever the other lines are.
     ///
-    /// Nil, and the caller resolves every entry, when that would not be the same or would not
-    /// pay: resolving the others changed the index (a folder not indexed before, whose tracks
-    /// an album found before might gain); one of them is a folder entry naming a disc folder
-    /// (`Hits/CD1`, whose albums depend on whether other lines read the other discs); or fewer
-    /// than half the files remembered are still named (the memo would carry a big playlist's
-    /// stamps into a small one's).
+    /// The file is read a block at a time and parsed line by line, and only the lines the memo
+    /// cannot answer are kept: a 22 MB export is never held whole.
+    ///
+    /// `wholeNeeded` when the answer would not be the same or would not pay: resolving the
+    /// others changed the index (a folder not indexed before, whose tracks an album found
+    /// before might gain); one of them is a folder entry naming a disc folder (`Hits/CD1`,
+    /// whose albums depend on whether other lines read the other discs); fewer than half the
+    /// files remembered are still named (the memo would carry a big playlist's stamps into a
+    /// small one's); or the file is a `.m3u` that is not UTF-8 or does not look like a
+    /// playlist, which the caller reads whole as every other playlist.
     func resolveEdited(
-        _ bytes: [UInt8], playlist: RawPath, found: WalletMemo.Found, generation: Int,
+        _ playlist: RawPath, keyedBy key: WalletMemo.Key, found: WalletMemo.Found,
         resolver: inout EntryResolver
-    ) throws(LibraryError) -> (outcomes: LineOutcomes, form: M3UParser.Form)? {
+    ) throws(LibraryError) -> EditedResolution {
         var lines: [LineOutcomes.Line] = []
         var rest: [PlaylistEntry] = []
         var stillNamed = [Bool](repeating: false, count: found.named.count)
         var stillNamedCount = 0
-        // Parsed line by line, and only the lines the memo cannot answer kept.
         let folder = playlist.parent
-        let form = M3UParser.parse(bytes, isM3U8: playlist.fileExtension == "m3u8") { entry in
-            if let file = found.namedFile(entry, in: folder) {
-                if !stillNamed[file.number] {
-                    stillNamed[file.number] = true
-                    stillNamedCount += 1
+        let isM3U8 = playlist.fileExtension == "m3u8"
+        // A `.m3u` is UTF-8 when every line is (a line feed is never part of a longer
+        // character); until one is not, its lines are read as UTF-8.
+        var isUTF8 = true
+        var isFirstLine = true
+        var reader = M3UParser.LineReader(isUTF8: true)
+        let read = try PlaylistFile.lines(of: playlist, headSize: M3UParser.headSize + 3) { line in
+            let line = isFirstLine ? M3UParser.withoutBOM(line) : line
+            isFirstLine = false
+            if !isM3U8 && isUTF8 { isUTF8 = String(validating: line, as: UTF8.self) != nil }
+            guard isUTF8 else { return }
+            reader.read(line) { entry in
+                if let file = found.namedFile(entry, in: folder) {
+                    if !stillNamed[file.number] {
+                        stillNamed[file.number] = true
+                        stillNamedCount += 1
+                    }
+                    lines.append(.remembered(album: Int32(file.album)))
+                } else {
+                    lines.append(.resolved)
+                    rest.append(entry)
                 }
-                lines.append(.remembered(album: Int32(file.album)))
-            } else {
-                lines.append(.resolved)
-                rest.append(entry)
             }
         }
-        guard stillNamedCount * 2 >= found.named.count else { return nil }
+        guard read.digest == key.digest else { return .changed }
+        guard isUTF8, M3UParser.looksLikeText(M3UParser.withoutBOM(read.head[...])),
+            stillNamedCount * 2 >= found.named.count
+        else { return .wholeNeeded }
+        let form = M3UParser.Form(encoding: .utf8, looksLikePlaylist: true)
         guard !rest.isEmpty else {
-            return (LineOutcomes(resolved: [], lines: lines, remembered: found.picks), form)
+            return .resolved(LineOutcomes(resolved: [], lines: lines, remembered: found.picks), form)
         }
         let resolved = try resolver.resolve(rest, playlist: playlist)
-        guard try index.currentGeneration() == generation, !resolved.contains(where: Self.namesDiscFolder)
-        else { return nil }
-        return (LineOutcomes(resolved: resolved, lines: lines, remembered: found.picks), form)
+        guard try index.currentGeneration() == key.generation, !resolved.contains(where: Self.namesDiscFolder)
+        else { return .wholeNeeded }
+        return .resolved(LineOutcomes(resolved: resolved, lines: lines, remembered: found.picks), form)
     }
 
     private static func namesDiscFolder(_ outcome: EntryOutcome) -> Bool {

@@ -139,25 +139,28 @@ public struct LibraryService: Sendable {
             }
             memo = (file, key)
         }
-        let bytes = try PlaylistFile.contents(of: chosen)
-        // Read again after the memo's key: a playlist written in between is not the one keyed.
-        if let key = memo?.key, PlaylistFile.digest(of: bytes) != key.digest {
-            memo = nil
-            earlier = nil
-        }
-
-        let outcomes: LineOutcomes
-        let form: M3UParser.Form
         // The memo an edit kept, once its stamps' check (begun by `lookup`) said they hold.
         var kept: (earlier: WalletMemo.Earlier, cover: WalletMemo.Cover)?
-        if let earlier, let generation = memo?.key.generation,
-            let edited = try resolveEdited(
-                bytes, playlist: chosen, found: earlier.found, generation: generation, resolver: &resolver),
-            let cover = earlier.checked()
-        {
+        var edited: (outcomes: LineOutcomes, form: M3UParser.Form)?
+        if let earlier, let key = memo?.key {
+            switch try resolveEdited(chosen, keyedBy: key, found: earlier.found, resolver: &resolver) {
+            case .resolved(let outcomes, let form):
+                if let cover = earlier.checked() {
+                    edited = (outcomes, form)
+                    kept = (earlier, cover)
+                }
+            case .wholeNeeded: break
+            case .changed: memo = nil
+            }
+        }
+        let outcomes: LineOutcomes
+        let form: M3UParser.Form
+        if let edited {
             (outcomes, form) = edited
-            kept = (earlier, cover)
         } else {
+            let bytes = try PlaylistFile.contents(of: chosen)
+            // Read again after the memo's key: a playlist written in between is not the one keyed.
+            if let key = memo?.key, PlaylistFile.digest(of: bytes) != key.digest { memo = nil }
             let playlistText = try read(chosen, bytes: bytes)
             outcomes = LineOutcomes(resolved: try resolver.resolve(playlistText.entries, playlist: chosen))
             form = playlistText.form

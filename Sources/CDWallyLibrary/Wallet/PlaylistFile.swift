@@ -25,6 +25,36 @@ enum PlaylistFile {
         return Array(hash.finalize())
     }
 
+    /// Hands `body` each line of the file, without its line feed (a file ending in one has an
+    /// empty last line), read a block at a time: an edited 22 MB export is parsed without
+    /// being held. Gives the SHA-256 of all the bytes, and their first `headSize`.
+    static func lines(of path: RawPath, headSize: Int, each body: (ArraySlice<UInt8>) -> Void)
+        throws(LibraryError) -> (digest: [UInt8], head: [UInt8])
+    {
+        var hash = SHA256()
+        var head: [UInt8] = []
+        // The line read so far; most lines are copied here once, and it keeps its room.
+        var line: [UInt8] = []
+        try readBlocks(path) { raw in
+            hash.update(bufferPointer: raw)
+            let block = raw.assumingMemoryBound(to: UInt8.self)
+            if head.count < headSize { head += block.prefix(headSize - head.count) }
+            var start = 0
+            while let base = block.baseAddress, start < block.count,
+                let feed = memchr(base + start, 0x0A, block.count - start)
+            {
+                let end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(feed))
+                line += UnsafeBufferPointer(rebasing: block[start..<end])
+                body(line[...])
+                line.removeAll(keepingCapacity: true)
+                start = end + 1
+            }
+            line += UnsafeBufferPointer(rebasing: block[start...])
+        }
+        body(line[...])
+        return (Array(hash.finalize()), head)
+    }
+
     static func digest(of bytes: [UInt8]) -> [UInt8] {
         Array(SHA256.hash(data: bytes))
     }

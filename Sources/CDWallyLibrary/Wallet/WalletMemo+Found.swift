@@ -1,7 +1,9 @@
 import CDWallyCore
 
-/// The found albums' layout: their count, then each album as the answer writes a disc,
-/// followed by the count of its tracks that lines named and their positions in its tracks.
+/// The found albums' layout: their count, then a record (`MemoBytes.Writer.data`) for each:
+/// the album as the answer writes a disc, the count of its tracks that lines named and their
+/// positions in its tracks. Records, so that a reader takes one album at a time from the file
+/// (`MemoBytes.Records`).
 /// An album may stand twice (found again by a later line of an edited playlist): a path's
 /// last album counts, and both are the same.
 extension WalletMemo.Found {
@@ -44,11 +46,14 @@ extension WalletMemo.Found {
         return (path.isAbsolute ? path : folder.appending(path)).lexicallyNormalized()
     }
 
-    init?(from reader: inout MemoBytes.Reader) {
-        guard let count = reader.integer(), count >= 0 else { return nil }
+    /// Reads `count` albums from `records`, each an album's record as `Part(found:)` writes it.
+    init?(count: Int, from records: inout MemoBytes.Records) {
+        guard count >= 0 else { return nil }
         picks.reserveCapacity(min(count, 1 << 16))
         for index in 0..<count {
-            guard let album = Album(from: &reader), let namedCount = reader.integer(), namedCount >= 0
+            guard var reader = records.next(), let album = Album(from: &reader),
+                let namedCount = reader.integer(),
+                namedCount >= 0
             else { return nil }
             for _ in 0..<namedCount {
                 guard let position = reader.integer(), album.tracks.indices.contains(position) else {
@@ -56,6 +61,7 @@ extension WalletMemo.Found {
                 }
                 add(file: album.tracks[position].path, of: index)
             }
+            guard reader.isAtEnd else { return nil }
             _ = add(album: album)
         }
     }
@@ -67,10 +73,12 @@ extension WalletMemo.Part {
         var bytes = MemoBytes.Writer(magic: [])
         for (index, pick) in found.picks.enumerated() {
             let album = pick[0]
-            album.append(to: &bytes)
+            var record = MemoBytes.Writer(magic: [])
+            album.append(to: &record)
             let positions = album.tracks.indices.filter { found.named[album.tracks[$0].path]?.album == index }
-            bytes.integer(positions.count)
-            for position in positions { bytes.integer(position) }
+            record.integer(positions.count)
+            for position in positions { record.integer(position) }
+            bytes.data(record.bytes)
         }
         self.init(count: found.picks.count, pieces: bytes.parts)
     }

@@ -30,9 +30,9 @@ import Foundation
 /// `PlaylistSearchMemo.settle` before the resolution started (a change within the file
 /// system's timestamp granularity could hide behind an unchanged stamp).
 ///
-/// The file: `CDWWALLET 2\n`; where the answer starts, where the found albums start and where
+/// The file: `CDWWALLET 3\n`; where the answer starts, where the found albums start and where
 /// the file ends; the key; the count of stamps and the stamps (each folder followed by its
-/// files, named within it); the answer; the count of found albums and the albums
+/// files, named within it); the answer; the count of found albums and a record of each
 /// (`WalletMemo+Answer.swift`, `WalletMemo+Found.swift`), in `MemoBytes`' layout. A reader
 /// reads the key and stamps, then the one part it needs: the answer of a 200,000-line export
 /// is 20 MB, and so are its found albums.
@@ -125,7 +125,7 @@ struct WalletMemo {
         case found(Earlier)
     }
 
-    static let magic = Array("CDWWALLET 2\n".utf8)
+    static let magic = Array("CDWWALLET 3\n".utf8)
     /// The magic and the three offsets.
     private static let headerSize = magic.count + 3 * 8
 
@@ -173,10 +173,11 @@ struct WalletMemo {
             else { return nil }
             return .answer(answer)
         }
-        guard let bytes = try? file.bytes(at: foundStart, count: end - foundStart),
-            bytes.count == end - foundStart,
+        var records = MemoBytes.Records(file, in: (foundStart + 8)..<end)
+        guard let bytes = try? file.bytes(at: foundStart, count: 8),
             var part = MemoBytes.Reader(bytes, magic: []),
-            let found = Found(from: &part), part.isAtEnd
+            let albumCount = part.integer(),
+            let found = Found(count: albumCount, from: &records), records.isAtEnd
         else { return nil }
         // The albums' part without its count, and the stamps, are copied as they are.
         return .found(

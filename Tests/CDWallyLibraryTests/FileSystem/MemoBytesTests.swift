@@ -59,4 +59,39 @@ import Testing
         }
         #expect(try AtomicFile.contents(of: copy) == Array("<23456>".utf8))
     }
+
+    /// Records read through a window of a MiB: records cut by the window's end, one larger
+    /// than the window, and a range cut short, which reads as no record rather than a short one.
+    @Test func recordsAreReadOneAtATimeAcrossWindows() throws {
+        let sizes = (0..<400).map { 1000 + ($0 * 7919) % 9000 } + [3 << 20, 5, 0]
+        var writer = MemoBytes.Writer(magic: [])
+        for (number, size) in sizes.enumerated() {
+            writer.data([UInt8](repeating: UInt8(truncatingIfNeeded: number), count: size))
+        }
+        let directory = try TemporaryDirectory()
+        let file = directory.path.appending("records")
+        try AtomicFile.replace(file, withParts: writer.parts)
+        let openedOrNil = try OpenedFile(file)
+        let opened = try #require(openedOrNil)
+
+        var records = MemoBytes.Records(opened, in: 0..<opened.size)
+        for (number, size) in sizes.enumerated() {
+            let next = records.next()
+            var record = try #require(next, "record \(number)")
+            #expect(record.remaining == size)
+            let first = record.byte()
+            #expect(first == (size > 0 ? UInt8(truncatingIfNeeded: number) : nil))
+            let skipped = record.skip(max(size - 1, 0))
+            #expect(skipped && record.isAtEnd)
+        }
+        #expect(records.isAtEnd)
+        let past = records.next()
+        #expect(past == nil)
+
+        // The last record (an empty one) cut short by the range's end.
+        var cut = MemoBytes.Records(opened, in: 0..<(opened.size - 2))
+        var whole = 0
+        while cut.next() != nil { whole += 1 }
+        #expect(whole == sizes.count - 1)
+    }
 }

@@ -182,4 +182,49 @@ import Testing
         #expect(disc.rememberedEntries == 0)
         expectSame(disc, try afresh(library))
     }
+
+    /// An edited playlist is read a block at a time (64 KiB): a BOM, CRLF line ends, lines cut
+    /// by a block's end and a last line without a line feed read as in a file read whole.
+    @Test func aBigPlaylistIsReadInBlocksAsIfWhole() throws {
+        let (library, lines) = try library()
+        // Comments of uneven lengths between the lines carry each line across a block's end
+        // somewhere: 140 KiB in all.
+        var body: [String] = ["#EXTM3U"]
+        for (index, line) in lines.enumerated() {
+            for filler in 0..<12 { body.append("# " + String(repeating: "x", count: 997 + 131 * index + filler)) }
+            body.append("#EXTINF:123,Someone - Something \(index)")
+            body.append(line)
+        }
+        func write(_ lines: [String]) throws {
+            try library.write("CDs.m3u8", [0xEF, 0xBB, 0xBF] + Array(lines.joined(separator: "\r\n").utf8))
+        }
+        try write(body)
+        let whole = try afresh(library)
+        #expect(whole.wallet.discs.count == 6)
+        let edited = body.filter { $0 != lines[0] }
+        try write(edited)
+        let report = try library.wallet(now: later)
+        #expect(report.rememberedEntries == lines.filter(isTrack).count - 1)
+        expectSame(report, try afresh(library))
+        #expect(try library.wallet(now: later).remembered)
+    }
+
+    /// A `.m3u` edited: read in blocks while it is UTF-8; one that is not (a Windows-1252 `é`
+    /// in a comment) is read whole and resolved again, each giving a full resolution's wallet.
+    @Test func anEditedM3UIsResolvedAsItsEncodingSays() throws {
+        let (library, lines) = try library()
+        try FileManager.default.removeItem(atPath: library.root + "/CDs.m3u8")
+        try library.playlist(lines.joined(separator: "\n") + "\n", name: "CDs.m3u")
+        _ = try library.wallet(now: later)
+        try library.playlist((["# edited"] + lines).joined(separator: "\n"), name: "CDs.m3u")
+        let utf8 = try library.wallet(now: later)
+        #expect(utf8.rememberedEntries == lines.filter(isTrack).count)
+        #expect(utf8.encoding == .utf8)
+        expectSame(utf8, try afresh(library))
+        try library.write("CDs.m3u", Array("# caf".utf8) + [0xE9, 0x0A] + Array(lines.joined(separator: "\n").utf8))
+        let latin = try library.wallet(now: later)
+        #expect(latin.rememberedEntries == 0)
+        #expect(latin.encoding == .windows1252)
+        expectSame(latin, try afresh(library))
+    }
 }
