@@ -59,9 +59,14 @@ public enum AtomicFile {
 
     /// Replaces `path` with the parts one after the other, so that a large file made of parts
     /// (some of them copied from the file it replaces) is not first gathered into one array.
-    public static func replace(_ path: RawPath, withParts parts: [Part], mode: mode_t = 0o600)
-        throws(Failure)
-    {
+    /// `produce`, when given, makes the file's last bytes while it is written and hands them to
+    /// its `write` a block at a time: a part too big to gather first (a memo's answer of 20 MB)
+    /// is never held whole.
+    public static func replace(
+        _ path: RawPath, withParts parts: [Part],
+        then produce: ((_ write: @escaping (UnsafeRawBufferPointer) -> Void) -> Void)? = nil,
+        mode: mode_t = 0o600
+    ) throws(Failure) {
         let folder = path.parent
         try makeDirectory(folder)
         var template = Array(folder.appending(".\(path.lastComponent.display).XXXXXX").bytes) + [0]
@@ -78,6 +83,12 @@ public enum AtomicFile {
                 failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor, path: path) }
             case .copy(let file, let offset, let count):
                 failure = copy(from: file, offset: offset, count: count, to: descriptor, path: path)
+            }
+        }
+        if failure == nil, let produce {
+            // A block after a failed write is not written: the file is given up.
+            produce { block in
+                if failure == nil { failure = writeAll(block, to: descriptor, path: path) }
             }
         }
         if failure == nil, fsync(descriptor) != 0 {

@@ -12,9 +12,30 @@ enum MemoBytes {
         /// twice over while it copies, and then be copied again into the file's parts.
         private var chunks: [[UInt8]] = []
         private var current: [UInt8]
+        /// Where each chunk goes when it is full instead of staying, when set.
+        private let sink: ((UnsafeRawBufferPointer) -> Void)?
         private static let chunkSize = 1 << 20
 
-        init(magic: [UInt8]) { current = magic }
+        init(magic: [UInt8]) {
+            current = magic
+            sink = nil
+        }
+
+        /// A writer that hands each chunk to `sink` once it is full (and the last one at
+        /// `flush()`), keeping none: for bytes written straight into a file
+        /// (`AtomicFile.replace(_:withParts:then:)`).
+        init(flushingTo sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+            current = []
+            current.reserveCapacity(Self.chunkSize + 4096)
+            self.sink = sink
+        }
+
+        /// Hands what is left to the sink.
+        mutating func flush() {
+            guard let sink, !current.isEmpty else { return }
+            current.withUnsafeBytes(sink)
+            current.removeAll(keepingCapacity: true)
+        }
 
         /// The bytes written, as parts to write one after the other.
         var parts: [AtomicFile.Part] { (chunks + [current]).map { .bytes($0[...]) } }
@@ -46,6 +67,7 @@ enum MemoBytes {
 
         private mutating func sealChunk() {
             guard current.count >= Self.chunkSize else { return }
+            guard sink == nil else { return flush() }
             chunks.append(current)
             current = []
             current.reserveCapacity(Self.chunkSize + 4096)

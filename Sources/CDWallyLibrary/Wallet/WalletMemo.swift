@@ -30,12 +30,13 @@ import Foundation
 /// `PlaylistSearchMemo.settle` before the resolution started (a change within the file
 /// system's timestamp granularity could hide behind an unchanged stamp).
 ///
-/// The file: `CDWWALLET 3\n`; where the answer starts, where the found albums start and where
-/// the file ends; the key; the count of stamps and the stamps (each folder followed by its
-/// files, named within it); the answer; the count of found albums and a record of each
+/// The file: `CDWWALLET 3\n`; where the found albums start and where the answer starts; the
+/// key; the count of stamps and the stamps (each folder followed by its files, named within
+/// it); the count of found albums and a record of each; the answer, to the file's end
 /// (`WalletMemo+Answer.swift`, `WalletMemo+Found.swift`), in `MemoBytes`' layout. A reader
 /// reads the key and stamps, then the one part it needs: the answer of a 200,000-line export
-/// is 20 MB, and so are its found albums.
+/// is 20 MB, and so are its found albums, so neither is held whole (`MemoBytes.Records`), and
+/// the answer, last, is written into the file as it is made.
 struct WalletMemo {
     struct Key: Equatable {
         var program: NodeStamp?
@@ -126,8 +127,8 @@ struct WalletMemo {
     }
 
     static let magic = Array("CDWWALLET 3\n".utf8)
-    /// The magic and the three offsets.
-    private static let headerSize = magic.count + 3 * 8
+    /// The magic and the two offsets.
+    private static let headerSize = magic.count + 2 * 8
 
     var key: Key
     var stamps: Part
@@ -146,34 +147,33 @@ struct WalletMemo {
         guard let file = try? OpenedFile(path),
             let header = try? file.bytes(at: 0, count: headerSize),
             var offsets = MemoBytes.Reader(header, magic: magic),
-            let answerStart = offsets.integer(), let foundStart = offsets.integer(),
-            let end = offsets.integer(),
-            headerSize <= answerStart, answerStart <= foundStart, foundStart < end,
-            // Ends where it says: a memo cut short or grown is not one.
-            end == file.size,
-            let head = try? file.bytes(at: 0, count: answerStart),
-            head.count == answerStart,
+            let foundStart = offsets.integer(), let answerStart = offsets.integer(),
+            headerSize <= foundStart, foundStart + 8 <= answerStart, answerStart <= file.size,
+            let head = try? file.bytes(at: 0, count: foundStart),
+            head.count == foundStart,
             var reader = MemoBytes.Reader(head, magic: magic),
-            reader.skip(3 * 8),
+            reader.skip(2 * 8),
             let stored = Key(from: &reader), stored.program == key.program,
             stored.playlist == key.playlist, stored.generation == key.generation,
             let count = reader.integer(), count >= 0
         else { return nil }
-        let stampsStart = answerStart - reader.remaining
+        let stampsStart = foundStart - reader.remaining
         let exact = stored == key
         // Only an edited playlist's resolution needs to know what the stamps cover.
         let stamps = reader
         let check = BackgroundResult { checkStamps(count, from: stamps, collecting: !exact) }
         if exact {
+            // It runs to the file's end: a memo cut short or grown is not one.
             guard
-                let bytes = try? file.bytes(at: answerStart, count: foundStart - answerStart),
+                let bytes = try? file.bytes(at: answerStart, count: file.size - answerStart),
+                bytes.count == file.size - answerStart,
                 var part = MemoBytes.Reader(bytes, magic: []),
                 let answer = Answer(from: &part), part.isAtEnd,
                 check.value() != nil
             else { return nil }
             return .answer(answer)
         }
-        var records = MemoBytes.Records(file, in: (foundStart + 8)..<end)
+        var records = MemoBytes.Records(file, in: (foundStart + 8)..<answerStart)
         guard let bytes = try? file.bytes(at: foundStart, count: 8),
             var part = MemoBytes.Reader(bytes, magic: []),
             let albumCount = part.integer(),
@@ -184,11 +184,11 @@ struct WalletMemo {
             Earlier(
                 found: found,
                 stamps: Part(
-                    count: count, pieces: [.copy(file, offset: stampsStart, count: answerStart - stampsStart)]
+                    count: count, pieces: [.copy(file, offset: stampsStart, count: foundStart - stampsStart)]
                 ),
                 albums: Part(
                     count: found.picks.count,
-                    pieces: [.copy(file, offset: foundStart + 8, count: end - foundStart - 8)]),
+                    pieces: [.copy(file, offset: foundStart + 8, count: answerStart - foundStart - 8)]),
                 check: check))
     }
 
@@ -263,25 +263,26 @@ struct WalletMemo {
         return groups
     }
 
-    /// Writes the memo; a memo that cannot be written is only a slower next command.
+    /// Writes the memo; a memo that cannot be written is only a slower next command. The
+    /// answer goes last, written into the file a chunk at a time as it is made.
     func save(to file: RawPath) {
         var head = MemoBytes.Writer(magic: [])
         key.append(to: &head)
         head.integer(stamps.count)
-        var answerBytes = MemoBytes.Writer(magic: [])
-        answer.append(to: &answerBytes)
         var albumCount = MemoBytes.Writer(magic: [])
         albumCount.integer(albums.count)
-        let answerStart = Self.headerSize + head.count + stamps.byteCount
-        let foundStart = answerStart + answerBytes.count
+        let foundStart = Self.headerSize + head.count + stamps.byteCount
         var header = MemoBytes.Writer(magic: Self.magic)
-        for offset in [answerStart, foundStart, foundStart + albumCount.count + albums.byteCount] {
-            header.integer(offset)
-        }
+        header.integer(foundStart)
+        header.integer(foundStart + albumCount.count + albums.byteCount)
+        let answer = answer
         try? AtomicFile.replace(
-            file,
-            withParts: header.parts + head.parts + stamps.pieces + answerBytes.parts + albumCount.parts
-                + albums.pieces)
+            file, withParts: header.parts + head.parts + stamps.pieces + albumCount.parts + albums.pieces
+        ) { write in
+            var bytes = MemoBytes.Writer(flushingTo: write)
+            answer.append(to: &bytes)
+            bytes.flush()
+        }
     }
 }
 

@@ -94,4 +94,48 @@ import Testing
         while cut.next() != nil { whole += 1 }
         #expect(whole == sizes.count - 1)
     }
+
+    /// A part made while the file is written (a memo's answer) goes in a chunk at a time after
+    /// the others, and reads back as a writer that kept it would have it.
+    @Test func aPartWrittenAsItIsMadeReadsBackWhole() throws {
+        func fill(_ writer: inout MemoBytes.Writer) {
+            for number in 0..<30_000 {
+                writer.string("track \(number) " + String(repeating: "x", count: number % 97))
+            }
+        }
+        var kept = MemoBytes.Writer(magic: [])
+        fill(&kept)
+        #expect(kept.parts.count > 1)
+        let directory = try TemporaryDirectory()
+        let file = directory.path.appending("memo")
+        var flushes = 0
+        try AtomicFile.replace(file, withParts: [.bytes(Array("head".utf8)[...])]) { write in
+            var writer = MemoBytes.Writer { block in
+                flushes += 1
+                write(block)
+            }
+            fill(&writer)
+            writer.flush()
+        }
+        #expect(flushes == kept.parts.count)
+        #expect(try AtomicFile.contents(of: file) == Array("head".utf8) + kept.bytes)
+    }
+
+    /// A full disk while the made part is written: the write fails and the old file stays.
+    @Test(.enabled(if: SmallDisk.isAvailable, "needs root to mount a small tmpfs"))
+    func aPartMadeOnAFullDiskLeavesTheOldFile() throws {
+        let disk = try SmallDisk(kilobytes: 512)
+        let file = RawPath(disk.path + "/memo")
+        try AtomicFile.replace(file, with: Array("old".utf8))
+        #expect(throws: AtomicFile.Failure.self) {
+            try AtomicFile.replace(file, withParts: []) { write in
+                var writer = MemoBytes.Writer(flushingTo: write)
+                for _ in 0..<4096 { writer.data([UInt8](repeating: 7, count: 1024)) }
+                writer.flush()
+            }
+        }
+        #expect(try AtomicFile.contents(of: file) == Array("old".utf8))
+        let left = try FileManager.default.contentsOfDirectory(atPath: disk.path)
+        #expect(left == ["memo"])
+    }
 }

@@ -145,10 +145,10 @@ import Testing
             let report = try library.wallet(now: later)
             #expect(!report.remembered && report.wallet == first.wallet)
         }
-        // Offsets far past the end (the header's three numbers follow the 12-byte magic): no
+        // Offsets far past the end (the header's two numbers follow the 12-byte magic): no
         // more is read, or allocated, than the file holds.
         var huge = try #require(FileManager.default.contents(atPath: memo.display))
-        huge.replaceSubrange(12..<36, with: repeatElement(0x7F, count: 24))
+        huge.replaceSubrange(12..<28, with: repeatElement(0x7F, count: 16))
         try huge.write(to: URL(fileURLWithPath: memo.display))
         let misplaced = try library.wallet(now: later)
         #expect(!misplaced.remembered && misplaced.wallet == first.wallet)
