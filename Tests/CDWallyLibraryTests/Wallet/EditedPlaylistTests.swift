@@ -191,7 +191,9 @@ import Testing
         // somewhere: 140 KiB in all.
         var body: [String] = ["#EXTM3U"]
         for (index, line) in lines.enumerated() {
-            for filler in 0..<12 { body.append("# " + String(repeating: "x", count: 997 + 131 * index + filler)) }
+            for filler in 0..<12 {
+                body.append("# " + String(repeating: "x", count: 997 + 131 * index + filler))
+            }
             body.append("#EXTINF:123,Someone - Something \(index)")
             body.append(line)
         }
@@ -221,7 +223,8 @@ import Testing
         #expect(utf8.rememberedEntries == lines.filter(isTrack).count)
         #expect(utf8.encoding == .utf8)
         expectSame(utf8, try afresh(library))
-        try library.write("CDs.m3u", Array("# caf".utf8) + [0xE9, 0x0A] + Array(lines.joined(separator: "\n").utf8))
+        try library.write(
+            "CDs.m3u", Array("# caf".utf8) + [0xE9, 0x0A] + Array(lines.joined(separator: "\n").utf8))
         let latin = try library.wallet(now: later)
         #expect(latin.rememberedEntries == 0)
         #expect(latin.encoding == .windows1252)
