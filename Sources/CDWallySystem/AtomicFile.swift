@@ -32,12 +32,6 @@ public enum AtomicFile {
         return try file.bytes(at: 0, count: file.size)
     }
 
-    /// Up to `count` bytes of the file from `offset` (fewer where it ends sooner), or nil when
-    /// it does not exist: a part of a large cache file, read without the rest.
-    public static func contents(of path: RawPath, at offset: Int, count: Int) throws(Failure) -> [UInt8]? {
-        try OpenedFile(path)?.bytes(at: offset, count: count)
-    }
-
     /// A part of a file being written: bytes, or bytes copied from a file held open (a part of
     /// the file being replaced, which need not be read into memory first).
     public enum Part {

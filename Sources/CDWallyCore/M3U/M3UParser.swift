@@ -35,23 +35,18 @@ public enum M3UParser {
     }
 
     public static func parse(_ data: [UInt8], isM3U8: Bool) -> Result {
-        var entries: [PlaylistEntry] = []
-        // Sized once, for an entry a line at most: an export has 200,000.
-        entries.reserveCapacity(data.count(where: { $0 == 0x0A }) + 1)
-        let form = parse(data, isM3U8: isM3U8) { entries.append($0) }
-        return Result(entries: entries, encoding: form.encoding, looksLikePlaylist: form.looksLikePlaylist)
-    }
-
-    /// Hands each entry to `body` as it is read, keeping none: a caller that needs few of a
-    /// 200,000-line export's entries need not hold them all.
-    public static func parse(_ data: [UInt8], isM3U8: Bool, each body: (PlaylistEntry) -> Void) -> Form {
         let bytes = withoutBOM(data[...])
         let isUTF8 = isM3U8 || String(validating: bytes, as: UTF8.self) != nil
         let encoding: Encoding = isUTF8 ? .utf8 : .windows1252
-        guard looksLikeText(bytes) else { return Form(encoding: encoding, looksLikePlaylist: false) }
+        guard looksLikeText(bytes) else {
+            return Result(entries: [], encoding: encoding, looksLikePlaylist: false)
+        }
+        var entries: [PlaylistEntry] = []
+        // Sized once, for an entry a line at most: an export has 200,000.
+        entries.reserveCapacity(bytes.count(where: { $0 == 0x0A }) + 1)
         var reader = LineReader(isUTF8: isUTF8)
-        forEachLine(of: bytes) { reader.read($0, each: body) }
-        return Form(encoding: encoding, looksLikePlaylist: true)
+        forEachLine(of: bytes) { reader.read($0) { entries.append($0) } }
+        return Result(entries: entries, encoding: encoding, looksLikePlaylist: true)
     }
 
     /// The bytes without a UTF-8 byte order mark at their start.
@@ -60,8 +55,8 @@ public enum M3UParser {
     }
 
     /// Reads a playlist a line at a time, in order, for `parse` and for a caller that reads
-    /// the file in pieces and decided its encoding and `looksLikeText` itself. The first
-    /// line is given without its byte order mark.
+    /// the file in pieces (an edited export) and decides its encoding and `looksLikeText`
+    /// itself. The first line is given without its byte order mark.
     public struct LineReader {
         private let isUTF8: Bool
         private var number = 0
