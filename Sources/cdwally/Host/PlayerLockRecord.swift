@@ -32,6 +32,6 @@ struct PlayerLockRecord: Equatable {
             ("version", .int(Self.version)), ("pid", .int(Int(pid))), ("socket", .string(socket)),
             ("library", .string(library)),
         ])
-        return Array((json.serialized(pretty: false) + "\n").utf8)
+        return json.utf8(pretty: false) + [UInt8(ascii: "\n")]
     }
 }

@@ -145,7 +145,7 @@ struct CommandContext {
     }
 
     /// Prints a command's output; whatever came from tags or file names has its control
-    /// characters shown as U+FFFD (JSON escapes them itself, so it passes unchanged).
+    /// characters shown as U+FFFD.
     func print(_ text: String) {
         Swift.print(ShownText.cleanLines(text))
     }
