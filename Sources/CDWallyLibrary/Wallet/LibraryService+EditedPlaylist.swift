@@ -3,7 +3,8 @@ import CDWallyCore
 extension LibraryService {
     /// How the resolution of an edited playlist from the memo's found albums went.
     enum EditedResolution {
-        case resolved(LineOutcomes, M3UParser.Form)
+        /// With what the memo's stamps cover, which the new memo adds to.
+        case resolved(LineOutcomes, M3UParser.Form, WalletMemo.Cover)
         /// The caller resolves every entry (see `resolveEdited`).
         case wholeNeeded
         /// The playlist was written since its key was taken: no memo may remember under that
@@ -20,17 +21,19 @@ extension LibraryService {
     /// The file is read a block at a time and parsed line by line, and only the lines the memo
     /// cannot answer are kept: a 22 MB export is never held whole.
     ///
-    /// `wholeNeeded` when the answer would not be the same or would not pay: resolving the
-    /// others changed the index (a folder not indexed before, whose tracks an album found
+    /// `wholeNeeded` when the answer would not be the same or would not pay: one of the memo's
+    /// stamps changed (their check, begun by `WalletMemo.lookup`, is waited for after the parse
+    /// and before any line is resolved); resolving the others changed the index (a folder not indexed before, whose tracks an album found
     /// before might gain); one of them is a folder entry naming a disc folder (`Hits/CD1`,
     /// whose albums depend on whether other lines read the other discs); fewer than half the
     /// files remembered are still named (the memo would carry a big playlist's stamps into a
     /// small one's); or the file is a `.m3u` that is not UTF-8 or does not look like a
     /// playlist, which the caller reads whole as every other playlist.
     func resolveEdited(
-        _ playlist: RawPath, keyedBy key: WalletMemo.Key, found: WalletMemo.Found,
+        _ playlist: RawPath, keyedBy key: WalletMemo.Key, earlier: WalletMemo.Earlier,
         resolver: inout EntryResolver
     ) throws(LibraryError) -> EditedResolution {
+        let found = earlier.found
         var lines: [LineOutcomes.Line] = []
         var rest: [PlaylistEntry] = []
         var stillNamed = [Bool](repeating: false, count: found.named.count)
@@ -62,16 +65,16 @@ extension LibraryService {
         }
         guard read.digest == key.digest else { return .changed }
         guard isUTF8, M3UParser.looksLikeText(M3UParser.withoutBOM(read.head[...])),
-            stillNamedCount * 2 >= found.named.count
+            stillNamedCount * 2 >= found.named.count, let cover = earlier.checked()
         else { return .wholeNeeded }
         let form = M3UParser.Form(encoding: .utf8, looksLikePlaylist: true)
         guard !rest.isEmpty else {
-            return .resolved(LineOutcomes(resolved: [], lines: lines, remembered: found.picks), form)
+            return .resolved(LineOutcomes(resolved: [], lines: lines, remembered: found.picks), form, cover)
         }
         let resolved = try resolver.resolve(rest, playlist: playlist)
         guard try index.currentGeneration() == key.generation, !resolved.contains(where: Self.namesDiscFolder)
         else { return .wholeNeeded }
-        return .resolved(LineOutcomes(resolved: resolved, lines: lines, remembered: found.picks), form)
+        return .resolved(LineOutcomes(resolved: resolved, lines: lines, remembered: found.picks), form, cover)
     }
 
     private static func namesDiscFolder(_ outcome: EntryOutcome) -> Bool {

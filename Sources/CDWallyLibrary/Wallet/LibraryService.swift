@@ -139,16 +139,14 @@ public struct LibraryService: Sendable {
             }
             memo = (file, key)
         }
-        // The memo an edit kept, once its stamps' check (begun by `lookup`) said they hold.
+        // The memo an edit kept, with what its stamps cover.
         var kept: (earlier: WalletMemo.Earlier, cover: WalletMemo.Cover)?
         var edited: (outcomes: LineOutcomes, form: M3UParser.Form)?
         if let earlier, let key = memo?.key {
-            switch try resolveEdited(chosen, keyedBy: key, found: earlier.found, resolver: &resolver) {
-            case .resolved(let outcomes, let form):
-                if let cover = earlier.checked() {
-                    edited = (outcomes, form)
-                    kept = (earlier, cover)
-                }
+            switch try resolveEdited(chosen, keyedBy: key, earlier: earlier, resolver: &resolver) {
+            case .resolved(let outcomes, let form, let cover):
+                edited = (outcomes, form)
+                kept = (earlier, cover)
             case .wholeNeeded: break
             case .changed: memo = nil
             }
