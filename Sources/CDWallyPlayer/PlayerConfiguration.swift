@@ -53,7 +53,11 @@ public struct PlayerConfiguration: Sendable {
         var options = MPVOption.embedded
         options.append(MPVOption("replaygain", replayGain.mpvValue))
         options.append(MPVOption("audio-fallback-to-null", fallBackToNullOutput ? "yes" : "no"))
-        if let audioDevice { options.append(MPVOption("audio-device", audioDevice)) }
+        if let audioDevice {
+            options.append(MPVOption("audio-device", audioDevice))
+        } else if !mpvOptions.contains(where: { $0.name == "ao" || $0.name == "audio-device" }) {
+            options += MPVOption.probedOutputs
+        }
         options.append(MPVOption("volume-max", String(volumeMax)))
         options += mpvOptions.map { MPVOption($0.name, $0.value) }
         return options

@@ -175,6 +175,22 @@ import Testing
         #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
     }
 
+    /// The outputs to try are named only where the user chose none: mpv's own list goes on to
+    /// libsndio, which prints on its own (the trixie and sid demos in check-platform show it).
+    @Test func namesTheOutputsOnlyWhenNoneIsConfigured() {
+        let state = RawPath("/nonexistent")
+        let probed = MPVOption("ao", "pipewire,pulse,alsa")
+        #expect(PlayerConfiguration(stateDirectory: state).handleOptions.contains(probed))
+        #expect(
+            !PlayerConfiguration(stateDirectory: state, audioDevice: "alsa/default").handleOptions.contains(
+                probed))
+        for option in ["ao", "audio-device"] {
+            let options = PlayerConfiguration(stateDirectory: state, mpvOptions: [(option, "null")])
+                .handleOptions
+            #expect(!options.contains(probed), "\(option)")
+        }
+    }
+
     @Test func refusesAnUnknownOptionNamingIt() {
         #expect(throws: PlayerError.self) { try MPVHandle(options: [MPVOption("no-such-option", "1")]) }
         do {

@@ -43,4 +43,19 @@ struct MPVOption: Sendable, Equatable {
         MPVOption("load-commands", "no", bestEffort: true),
         MPVOption("load-context-menu", "no", bestEffort: true),
     ]
+
+    /// The outputs mpv tries, in its own order, when neither a device nor `ao` is configured.
+    ///
+    /// Left to itself, mpv goes on down its list after ALSA: mpv 0.40's Debian build then
+    /// opens libsndio, which prints `couldn't open play stream` on stderr itself, past mpv's
+    /// log (docs/PRODUCT.md §9: nothing but cdwally's lines reaches the terminal). Every Linux
+    /// sound stack cdwally supports is one of these three; when none opens, the null output
+    /// takes over with a warning (`audio-fallback-to-null`). On macOS mpv's choice stands.
+    static let probedOutputs: [MPVOption] = {
+        #if os(Linux)
+            [MPVOption("ao", "pipewire,pulse,alsa")]
+        #else
+            []
+        #endif
+    }()
 }
