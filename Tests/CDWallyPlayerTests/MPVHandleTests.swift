@@ -38,7 +38,7 @@ import Testing
         #expect(ids.map { recorder.endReason(of: $0) } == Array(repeating: .endOfFile, count: 3))
         let output = try WAVFile(contentsOf: wav)
         #expect(output.sampleRate == fixture.album.sampleRate)
-        #expect(output.frames == fixture.totalSamples)
+        fixture.expectExactSamples { #expect(output.frames == fixture.totalSamples) }
         #expect(recorder.errorLogs == [])
     }
 

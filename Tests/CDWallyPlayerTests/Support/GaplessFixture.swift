@@ -1,5 +1,8 @@
 import CDWallyCore
 import Foundation
+import Testing
+
+@testable import CDWallyPlayer
 
 /// The committed fixtures of `Scripts/make-gapless-fixtures`: per format, three tracks of one
 /// continuous tone with their exact sample counts.
@@ -27,6 +30,26 @@ struct GaplessFixture: Sendable {
         guard let album = all[format] else { throw CocoaError(.fileReadNoSuchFile) }
         self.format = format
         self.album = album
+    }
+
+    /// True where this machine's FFmpeg hands over an MP3 album with the first track's
+    /// decoder delay kept: FFmpeg 7 (Debian 13 and later) renders the fixture 529 samples
+    /// longer, its wave stepping at a join, where FFmpeg 5.1 (Debian 12) is sample-exact. The
+    /// files carry LAME's delay and padding; the change is upstream's (docs/PLATFORMS.md).
+    static let ffmpegKeepsMP3Delay: Bool = {
+        guard let mpv = try? MPVHandle(options: MPVOption.embedded) else { return false }
+        defer { mpv.quit() }
+        guard case .string(let version)? = try? mpv.property("ffmpeg-version") else { return false }
+        return (Int(version.prefix { $0.isNumber }) ?? 0) >= 7
+    }()
+
+    /// Checks `body`'s sample counts, known to be off for MP3 where FFmpeg keeps the delay.
+    func expectExactSamples(_ body: () throws -> Void) rethrows {
+        try withKnownIssue("FFmpeg 7 keeps an MP3's decoder delay (docs/PLATFORMS.md)") {
+            try body()
+        } when: {
+            format == "mp3" && Self.ffmpegKeepsMP3Delay
+        }
     }
 
     var paths: [RawPath] { album.tracks.map { RawPath(Self.directory.appendingPathComponent($0.file).path) } }
