@@ -16,12 +16,14 @@ enum DeviceNode {
         return result == 0 ? path : nil
     }
 
-    /// glibc's `makedev`, a macro Swift cannot import.
+    /// glibc's `makedev`, a macro Swift cannot import. Built a part at a time: Swift 6.2's
+    /// type checker gives up on the whole expression at once for arm64's `dev_t`.
     static func makeDevice(major: UInt32, minor: UInt32) -> dev_t {
         let major = UInt64(major)
         let minor = UInt64(minor)
-        return dev_t(
-            (major & 0xffff_f000) << 32 | (major & 0xfff) << 8 | (minor & 0xffff_ff00) << 12 | (minor & 0xff))
+        let high: UInt64 = (major & 0xffff_f000) << 32 | (minor & 0xffff_ff00) << 12
+        let low: UInt64 = (major & 0xfff) << 8 | (minor & 0xff)
+        return dev_t(high | low)
     }
 
     /// Whether this process may create device nodes here (root, and no container policy against it).
