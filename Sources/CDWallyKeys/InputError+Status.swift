@@ -10,7 +10,9 @@ extension InputError {
             switch code {
             case ENOENT: return .deviceNotFound(path)
             case EACCES, EPERM: return .permissionDenied(path)
-            case ENOTTY: return .notAnInputDevice(path)
+            // ENOTTY: the kernel's answer to an evdev ioctl on anything else. ENOSYS: the same
+            // answer where the ioctl is not passed to a kernel at all (qemu-user, gVisor).
+            case ENOTTY, ENOSYS: return .notAnInputDevice(path)
             case ENODEV, ENXIO: return .deviceUnplugged(path)
             default: break
             }
