@@ -5,6 +5,7 @@
 #   sudo make uninstall                   # removes exactly what install put there
 #
 # Packagers: make install DESTDIR=/tmp/stage PREFIX=/usr
+#   make deb                              # cdwally_VERSION_ARCH.deb here (Scripts/make-deb)
 # An already built binary: make install BINARY=path/to/cdwally (or BUILD=no to use
 # .build-install/release/cdwally as it is); neither runs the Swift build.
 #
@@ -16,6 +17,8 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
+# Extra flags for the release build, e.g. SWIFT_FLAGS=-j1 on a board short of memory.
+SWIFT_FLAGS ?=
 INSTALL ?= install
 
 # Its own build folder: `swift run -c release` (the README's demo) builds without the static
@@ -33,6 +36,7 @@ endif
 BINDIR := $(PREFIX)/bin
 MANDIR := $(PREFIX)/share/man/man1
 BASH_COMPLETIONS := $(PREFIX)/share/bash-completion/completions
+# Debian's packages put zsh functions in vendor-completions (Scripts/make-deb says so).
 ZSH_COMPLETIONS := $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS := $(PREFIX)/share/fish/vendor_completions.d
 USER_UNITS := $(PREFIX)/lib/systemd/user
@@ -54,7 +58,7 @@ EXAMPLES := \
 
 SOURCES := Package.swift $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: all build install uninstall
+.PHONY: all build install uninstall deb
 
 all: build
 
@@ -66,7 +70,7 @@ build: $(DEFAULT_BINARY)
 # Swift toolchain on the machine (a Raspberry Pi that was sent the binary), and starts in a
 # third of the time (BENCHMARKS.md).
 $(DEFAULT_BINARY): $(SOURCES)
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product cdwally
+	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_FLAGS) --scratch-path $(SCRATCH) --product cdwally
 else
 build:
 	@test -x "$(BINARY)" || { echo "make: no cdwally binary at $(BINARY): run make first, or give BINARY=path" >&2; exit 1; }
@@ -79,7 +83,8 @@ install: build
 		"$(DESTDIR)$(DOCDIR)/snapcast"
 	$(INSTALL) -m 755 -s "$(BINARY)" "$(DESTDIR)$(BINDIR)/cdwally"
 	$(INSTALL) -m 644 man/cdwally.1 "$(DESTDIR)$(MANDIR)/cdwally.1"
-	"$(BINARY)" --generate-completion-script bash > "$(DESTDIR)$(BASH_COMPLETIONS)/cdwally"
+	# bash sources its completions: the generated script's #! line only makes lintian warn.
+	"$(BINARY)" --generate-completion-script bash | sed '1{/^#!/d}' > "$(DESTDIR)$(BASH_COMPLETIONS)/cdwally"
 	"$(BINARY)" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETIONS)/_cdwally"
 	"$(BINARY)" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMPLETIONS)/cdwally.fish"
 	chmod 644 "$(DESTDIR)$(BASH_COMPLETIONS)/cdwally" "$(DESTDIR)$(ZSH_COMPLETIONS)/_cdwally" \
@@ -103,3 +108,8 @@ uninstall:
 		if [ -d "$(DESTDIR)$(DOCDIR)/$$folder" ]; then rmdir "$(DESTDIR)$(DOCDIR)/$$folder" || true; fi; \
 	done
 	if [ -d "$(DESTDIR)$(DOCDIR)" ]; then rmdir "$(DESTDIR)$(DOCDIR)" || true; fi
+
+# A Debian package of the install layout, for a machine with no toolchain (a Raspberry Pi):
+# built here, against this machine's Debian release (docs/PLATFORMS.md says where it installs).
+deb: build
+	Scripts/make-deb "$(BINARY)"
