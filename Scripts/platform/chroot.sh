@@ -203,11 +203,12 @@ skipped_tests() {
     fi
 }
 
-# Swift Testing's own verdict lines: passed, failed, skipped.
+# Swift Testing's own verdict lines, one a test: passed (with or without a known issue),
+# failed, skipped. The lines of the issues themselves are not verdicts.
 count_tests() {
     local log=$1 passed failed skipped
-    passed=$(grep -E '^✔ Test ' "$log" | grep -vc '^✔ Test run with' || true)
-    failed=$(grep -E '^✘ Test ' "$log" | grep -v '^✘ Test run with' | grep -vc ' skipped' || true)
+    passed=$(grep -cE '^(✔|✘) Test .* passed after' "$log" || true)
+    failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc '^✘ Test run with' || true)
     skipped=$(grep -cE '^(➜|✘) Test .*skipped' "$log" || true)
     echo "$passed $failed $skipped"
 }
