@@ -1,4 +1,7 @@
 // swift-tools-version:6.0
+// Built and tested with Swift 6.3.1 (swift.org) and 6.2.3 (Debian's swiftlang, with one
+// dependency's manifest adjusted), on amd64 and arm64: docs/PLATFORMS.md. This manifest asks
+// for 6.0, but today's releases of the dependencies need 6.2 or newer.
 import PackageDescription
 
 // Layers, each depending only on those above it:
