@@ -203,6 +203,21 @@ skipped_tests() {
     fi
 }
 
+# What went wrong with the demo wallet's run (`cdwally play 1 --then next` of Examples/Library,
+# its output followed by "exit STATUS"), or nothing: it must play the ten tracks to its end
+# and print nothing but cdwally's own lines.
+demo_problem() {
+    local output=$1 foreign
+    if ! printf '%s\n' "$output" | tail -n 1 | grep -qx 'exit 0' || [ "$(demo_tracks "$output")" -lt 10 ]; then
+        echo "the demo did not play to its end"
+        return
+    fi
+    foreign=$(printf '%s\n' "$output" | grep -vE '^(Disc [0-9]+ · Track |Finished: |cdwally: |exit )' || true)
+    [ -z "$foreign" ] || echo "the demo printed lines that are not cdwally's: $(printf '%s' "$foreign" | head -n 1)"
+}
+
+demo_tracks() { printf '%s\n' "$1" | grep -cE '^Disc [0-9]+ · Track ' || true; }
+
 # Swift Testing's own verdict lines, one a test: passed (with or without a known issue),
 # failed, skipped. The lines of the issues themselves are not verdicts.
 count_tests() {
