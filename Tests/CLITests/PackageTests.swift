@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `Scripts/make-deb` (what `make deb` runs after the release build), with the binary these
-/// tests were built with: the package's files, its dependencies as dpkg-shlibdeps and the
-/// dlopen'ed libraries give them, and lintian's verdict. Installing it into a bare Debian is
+/// `Scripts/make-deb` (what `make deb` runs after the release build): the package's files,
+/// its dependencies as dpkg-shlibdeps and the dlopen'ed libraries give them, and lintian's
+/// verdict, made from the release binary; and its refusal of the debug binary these tests
+/// run, which loads the runtime from the toolchain. Installing a package into a bare Debian is
 /// `Scripts/check-package`'s work (docs/PLATFORMS.md).
 @Suite(.enabled(if: PackagingTools.areInstalled, "needs dpkg-dev and lintian (Scripts/setup --tests)"))
 struct PackageTests {
@@ -23,7 +24,8 @@ struct PackageTests {
         "./usr/share/doc/cdwally/raspberry-pi/README.md",
     ]
 
-    /// The release binary `make` builds, with the Swift runtime linked in (.ci/run makes it).
+    /// The release binary `make` builds, with the Swift runtime linked in. CI does not build
+    /// it (ten more minutes), so there the test is skipped and says why.
     static let releaseBinary = CLI.repository + "/.build-install/release/cdwally"
 
     @Test(.enabled(if: PackagingTools.haveReleaseBinary, "needs the release binary: run make first"))
