@@ -146,11 +146,13 @@ link_mirror() {
     done
 }
 
-# The working tree as git sees it (tracked files, and new files not ignored), over the last
-# copy: the chroot keeps its .build, so a second run builds only what changed.
+# The working tree as git sees it (tracked files, and new files not ignored), in place of the
+# last copy: the chroot keeps only its .build, so a second run builds only what changed and a
+# file removed since is gone.
 copy_tree_into() {
     local root=$1
     mkdir -p "$root/build/cdwally"
+    find "$root/build/cdwally" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
     (cd "$repository" && git ls-files -z --cached --others --exclude-standard | xargs -0 -n 200 sh -c \
         'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh | tar --null -T - -cf -) |
         tar -C "$root/build/cdwally" -xf -
