@@ -36,23 +36,22 @@ struct GaplessFixture: Sendable {
     /// decoder delay kept: FFmpeg 7 (Debian 13 and later) renders the fixture 529 samples
     /// longer, its wave stepping at a join, where FFmpeg 5.1 (Debian 12) is sample-exact. The
     /// files carry LAME's delay and padding; the change is upstream's (docs/PLATFORMS.md).
-    static let ffmpegKeepsMP3Delay: Bool = {
-        guard let mpv = try? MPVHandle(options: MPVOption.embedded) else { return false }
-        defer { mpv.quit() }
-        guard case .string(let version)? = try? mpv.property("ffmpeg-version") else { return false }
-        return (Int(version.prefix { $0.isNumber }) ?? 0) >= 7
-    }()
+    static let ffmpegKeepsMP3Delay = version(of: "ffmpeg-version", isAtLeast: [7])
 
     /// True from mpv 0.40 on (Debian 13), which may reopen the output after a file that fails
     /// to load: `ao=pcm` then starts its WAV again, holding only what came after. Seen in two
     /// of three runs on Debian 13, never on mpv 0.35 (docs/PLATFORMS.md).
-    static let mpvMayReopenOutputAfterAFailedFile: Bool = {
+    static let mpvMayReopenOutputAfterAFailedFile = version(of: "mpv-version", isAtLeast: [0, 40])
+
+    /// Whether the version libmpv reports in `property` ("mpv 0.40.0", "7.1.2-0+deb13u1") is
+    /// `minimum` or newer, compared number by number; false when it reports none.
+    private static func version(of property: String, isAtLeast minimum: [Int]) -> Bool {
         guard let mpv = try? MPVHandle(options: MPVOption.embedded) else { return false }
         defer { mpv.quit() }
-        guard case .string(let version)? = try? mpv.property("mpv-version") else { return false }
-        let numbers = version.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-        return numbers.count >= 2 && (numbers[0], numbers[1]) >= (0, 40)
-    }()
+        guard case .string(let text)? = try? mpv.property(property) else { return false }
+        let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        return !numbers.isEmpty && !numbers.lexicographicallyPrecedes(minimum)
+    }
 
     /// Checks `body`'s sample counts, known to be off for MP3 where FFmpeg keeps the delay.
     func expectExactSamples(_ body: () throws -> Void) rethrows {
