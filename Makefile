@@ -20,6 +20,10 @@ SWIFT ?= swift
 # Extra flags for the release build, e.g. SWIFT_FLAGS=-j1 on a board short of memory.
 SWIFT_FLAGS ?=
 INSTALL ?= install
+# The strip that knows the binary's linker: binutils cannot read what lld writes for arm64
+# ("bad subsection length"), so a cross build strips with llvm-objcopy first and passes
+# STRIP=true.
+STRIP ?= strip
 
 # Its own build folder: `swift run -c release` (the README's demo) builds without the static
 # runtime in .build, and the two would rebuild each other's work.
@@ -81,7 +85,7 @@ install: build
 		"$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)" "$(DESTDIR)$(USER_UNITS)" \
 		"$(DESTDIR)$(SYSTEM_UNITS)" "$(DESTDIR)$(DOCDIR)/keybindings" "$(DESTDIR)$(DOCDIR)/raspberry-pi" \
 		"$(DESTDIR)$(DOCDIR)/snapcast"
-	$(INSTALL) -m 755 -s "$(BINARY)" "$(DESTDIR)$(BINDIR)/cdwally"
+	$(INSTALL) -m 755 -s --strip-program="$(STRIP)" "$(BINARY)" "$(DESTDIR)$(BINDIR)/cdwally"
 	$(INSTALL) -m 644 man/cdwally.1 "$(DESTDIR)$(MANDIR)/cdwally.1"
 	# bash sources its completions: the generated script's #! line only makes lintian warn.
 	"$(BINARY)" --generate-completion-script bash | sed '1{/^#!/d}' > "$(DESTDIR)$(BASH_COMPLETIONS)/cdwally"

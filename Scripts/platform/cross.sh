@@ -12,12 +12,16 @@
 
 SWIFT_SDK_NAME=debian-sysroot
 
-# Writes the Swift SDK bundle (SE-0387) that points the builder's compiler at the target.
+# Writes the Swift SDK bundle (SE-0387) that points the builder's compiler at the target. The
+# Swift runtime for the target's architecture is the target's own, or, when the target's
+# release has no Swift that can build cdwally, that of another release's chroot shared at
+# /swift-runtime (join_runtime).
 write_swift_sdk() {
-    local builder=$1 triple=$2 bundle="$1/build/swift-sdks/$SWIFT_SDK_NAME.artifactbundle"
+    local builder=$1 triple=$2 runtime=$3 bundle="$1/build/swift-sdks/$SWIFT_SDK_NAME.artifactbundle"
     rm -rf "$bundle"
     mkdir -p "$bundle/sdk"
     ln -s /sysroot "$bundle/sdk/sysroot"
+    ln -s "$runtime" "$bundle/sdk/runtime"
     cat >"$bundle/info.json" <<EOF
 {
   "schemaVersion": "1.0",
@@ -36,8 +40,8 @@ EOF
   "targetTriples": {
     "$triple": {
       "sdkRootPath": "sysroot",
-      "swiftResourcesPath": "sysroot/usr/libexec/swift/lib/swift",
-      "swiftStaticResourcesPath": "sysroot/usr/libexec/swift/lib/swift_static",
+      "swiftResourcesPath": "runtime/swift",
+      "swiftStaticResourcesPath": "runtime/swift_static",
       "includeSearchPaths": ["sysroot/usr/include"],
       "librarySearchPaths": ["sysroot/usr/lib/$(gnu_triple "$triple")"],
       "toolsetPaths": ["toolset.json"]
@@ -78,4 +82,12 @@ join_builder() {
     bind_read_only "$target" "$builder/sysroot"
     mkdir -p "$target/build" "$builder/build"
     mountpoint -q "$target/build" || mount --bind "$builder/build" "$target/build"
+}
+
+# Shares another release's Swift runtime for the target's architecture with the builder, at
+# /swift-runtime. Only the runtime linked in (--static-swift-stdlib) can be used this way: it
+# is built against that release's C library, which the target may not have as a shared one.
+join_runtime() {
+    local builder=$1 runtime_chroot=$2
+    bind_read_only "$runtime_chroot/usr/libexec/swift/lib" "$builder/swift-runtime"
 }
