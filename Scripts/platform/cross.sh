@@ -88,6 +88,10 @@ join_builder() {
 # /swift-runtime. Only the runtime linked in (--static-swift-stdlib) can be used this way: it
 # is built against that release's C library, which the target may not have as a shared one.
 join_runtime() {
-    local builder=$1 runtime_chroot=$2
+    local builder=$1 runtime_chroot=$2 target=$3
     bind_read_only "$runtime_chroot/usr/libexec/swift/lib" "$builder/swift-runtime"
+    # The driver takes swiftrt.o from the SDK's /usr/lib/swift_static, not from the resource
+    # folder: in the target (the SDK) that is a link to the shared runtime, as the builder sees
+    # it (in the target itself it leads nowhere, and nothing there uses it).
+    ln -sfn /swift-runtime/swift_static "$target/usr/lib/swift_static"
 }
