@@ -78,7 +78,7 @@ join_builder() {
     [ -L "$target/sysroot" ] || ln -s / "$target/sysroot"
     # Debian links /usr/lib/swift to its runtime but not /usr/lib/swift_static, where the
     # driver looks for swiftrt.o when it links the runtime in (--static-swift-stdlib).
-    [ -e "$target/usr/lib/swift_static" ] || ln -s ../libexec/swift/lib/swift_static "$target/usr/lib/swift_static"
+    [ -e "$target/usr/lib/swift_static" ] || [ -L "$target/usr/lib/swift_static" ] || ln -s ../libexec/swift/lib/swift_static "$target/usr/lib/swift_static"
     bind_read_only "$target" "$builder/sysroot"
     mkdir -p "$target/build" "$builder/build"
     mountpoint -q "$target/build" || mount --bind "$builder/build" "$target/build"
