@@ -58,11 +58,7 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
     }
 
     public func perform(_ command: MPRISCommand, reply: MPRISReply) {
-        guard let playerCommand = MPRISBridge.playerCommand(for: command, snapshot: player.snapshot) else {
-            reply.succeed()
-            return
-        }
-        inbox.send(playerCommand) { result in
+        inbox.send(MPRISBridge.playerCommand(for: command)) { result in
             switch result {
             case .success: reply.succeed()
             case .failure(let error): reply.fail("\(error)")
@@ -74,8 +70,10 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
         Int64(player.snapshot.elapsed * 1_000_000)
     }
 
-    /// The MPRIS methods as player commands, given where the player is now.
-    static func playerCommand(for command: MPRISCommand, snapshot: PlayerSnapshot) -> PlayerCommand? {
+    /// The MPRIS methods as player commands. A Seek stays relative: the engine knows where
+    /// the player really is, so two Seeks sent at once add up (and one past the end of the
+    /// track is `next`, as MPRIS wants).
+    static func playerCommand(for command: MPRISCommand) -> PlayerCommand {
         switch command {
         case .play: return .resume
         case .pause: return .pause
@@ -83,11 +81,7 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
         case .stop: return .stop
         case .next: return .next
         case .previous: return .previous
-        case .seek(let offset):
-            let target = snapshot.elapsed + Double(offset) / 1_000_000
-            // MPRIS: seeking past the end of the track is Next.
-            if let duration = snapshot.duration, target >= duration { return .next }
-            return .seek(.absolute(max(0, target)))
+        case .seek(let offset): return .seek(.relative(Double(offset) / 1_000_000))
         case .setPosition(let microseconds): return .seek(.absolute(Double(microseconds) / 1_000_000))
         case .quit: return .quit
         // MPRIS: 1.0 is the signal as it is, which is our 100.

@@ -223,20 +223,28 @@ import Testing
         #expect((resume["position"] as? Double ?? 0) >= 12)
     }
 
+    /// A CLI whose players join `bus`, and playerctl on it.
+    private func onBus(_ cli: CLI, _ bus: PrivateBus) -> (cli: CLI, playerctl: (String...) async throws -> String) {
+        var busCLI = cli
+        busCLI.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        return (
+            busCLI,
+            { (arguments: String...) async throws -> String in
+                let result = try await ExternalTool.run("playerctl", ["-p", "cdwally"] + arguments, bus: bus)
+                guard result.status == 0 else { throw TestFailure("playerctl \(arguments): \(result.stderr)") }
+                return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        )
+    }
+
     @Test func playerctlDrivesThePlayerOverMPRIS() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
         let bus = try await PrivateBus()
         defer { bus.stop() }
-        var busCLI = cli
-        busCLI.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let (busCLI, playerctl) = onBus(cli, bus)
         let serve = try await startServe(busCLI, library)
-        func playerctl(_ arguments: String...) async throws -> String {
-            let result = try await ExternalTool.run("playerctl", ["-p", "cdwally"] + arguments, bus: bus)
-            guard result.status == 0 else { throw TestFailure("playerctl \(arguments): \(result.stderr)") }
-            return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
         #expect(await eventually { (try? await playerctl("status")) == "Stopped" })
 
         // play-pause on a stopped player starts the disc played last (here: disc 1).
@@ -275,6 +283,49 @@ import Testing
         let position = Double(try await playerctl("position")) ?? -1
         #expect(abs(position - (status["position"] as? Double ?? 0)) < 1)
 
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
+    /// Relative seeks add up whoever sends them: the engine turns each into a place from where
+    /// the last one went, not from a snapshot. A volume set over MPRIS while muted unmutes and
+    /// reads back, as a desktop slider expects.
+    @Test func mprisSeeksSentAtOnceAddUpAndAVolumeUnmutes() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let bus = try await PrivateBus()
+        defer { bus.stop() }
+        let (busCLI, playerctl) = onBus(cli, bus)
+        let serve = try await startServe(busCLI, library)
+        #expect(await eventually { (try? await playerctl("status")) == "Stopped" })
+        _ = try await busCLI.json(["disc", "1"])
+        _ = try await busCLI.json(["pause"])
+        let before = try await status(busCLI)["position"] as? Double ?? -1
+        // Both started before either is waited for: two Seek calls on the bus at once.
+        let seeks = try (1...2).map { _ in
+            try ExternalTool(
+                "playerctl", ["-p", "cdwally", "position", "5+"], environment: bus.environment,
+                directory: bus.directory)
+        }
+        for seek in seeks {
+            try await seek.waitForExit(timeout: .seconds(30))
+            #expect(seek.result.status == 0, "\(seek.stderr)")
+        }
+        func position() async -> Double { (try? await self.status(busCLI)["position"] as? Double) ?? -1 }
+        #expect(await eventually { abs(await position() - (before + 10)) < 0.5 }, "from \(before)")
+        let sender = busCLI
+        async let back = sender.run(["seek", "-3"])
+        async let backAgain = sender.run(["seek", "-3"])
+        #expect(try await [back, backAgain].allSatisfy { $0.status == 0 })
+        #expect(await eventually { abs(await position() - (before + 4)) < 0.5 }, "from \(before)")
+
+        _ = try await busCLI.json(["volume", "mute"])
+        _ = try await playerctl("volume", "0.8")
+        #expect(await eventually { (try? await playerctl("volume")) == "0.800000" })
+        let volume = try await status(busCLI)
+        #expect(volume["volume"] as? Int == 80)
+        #expect(volume["muted"] as? Bool == false)
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
     }

@@ -71,6 +71,29 @@ import Testing
         #expect(try await third.wait() == 0)
     }
 
+    /// A seek is a change of place, saved as a track change is: a power cut two seconds after
+    /// it brings the player back there, not to the place of the last periodic save.
+    @Test func aPowerCutJustAfterASeekResumesAtTheSeeksPlace() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let serve = try await startServe(cli, library)
+        #expect(try await cli.json(["disc", "1"])["state"] as? String == "playing")
+        _ = try await cli.json(["seek", "0:30"])
+        try await Task.sleep(for: .seconds(2))
+        serve.signal(SIGKILL)
+        _ = try await serve.wait()
+
+        let second = try await startServe(cli, library)
+        try await second.waitUntil("disc 1 to play again") {
+            try await cli.json(["status"])["state"] as? String == "playing"
+        }
+        let position = try #require(try await cli.json(["status"])["position"] as? Double)
+        #expect(position >= 29 && position < 36, "\(position)")
+        second.signal(SIGTERM)
+        #expect(try await second.wait() == 0)
+    }
+
     @Test func pausedOrToldToIdleItWaits() async throws {
         let cli = try CLI()
         defer { cli.remove() }

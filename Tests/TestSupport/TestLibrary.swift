@@ -50,6 +50,25 @@ public final class TestLibrary: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent)
     }
 
+    /// Writes a WAV file of `seconds` of a steady tone to `path` (relative to the root) and
+    /// tags it: a track whose every moment is audible, for tests that listen to the output.
+    @discardableResult
+    public func addTone(_ path: String, seconds: Double, tags: [String: String]) throws -> String {
+        let destination = root + "/" + path
+        try FileManager.default.createDirectory(
+            atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try WAVFile.make(seconds: seconds, frequency: 440).write(to: URL(fileURLWithPath: destination))
+        try writeTags(tags, to: destination)
+        return destination
+    }
+
+    /// Writes `tags` through TagLib, clearing the standard keys a file had.
+    private func writeTags(_ tags: [String: String], to destination: String) throws {
+        var properties = Dictionary(uniqueKeysWithValues: TestLibrary.standardKeys.map { ($0, [String]()) })
+        for (key, value) in tags { properties[key] = [value] }
+        try writer.write(properties, to: RawPath(destination))
+    }
+
     /// Copies the fixture `template` to `path` (relative to the root) and tags it.
     @discardableResult
     public func add(
@@ -62,10 +81,7 @@ public final class TestLibrary: @unchecked Sendable {
         try FileManager.default.copyItem(atPath: TestLibrary.fixtures + "/" + template, toPath: destination)
         switch tagger {
         case .taglib:
-            var properties = Dictionary(
-                uniqueKeysWithValues: TestLibrary.standardKeys.map { ($0, [String]()) })
-            for (key, value) in tags { properties[key] = [value] }
-            try writer.write(properties, to: RawPath(destination))
+            try writeTags(tags, to: destination)
         case .metaflac:
             let process = try Process.run(
                 URL(fileURLWithPath: "/usr/bin/env"),

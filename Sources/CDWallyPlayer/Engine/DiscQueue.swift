@@ -3,14 +3,23 @@ import CDWallyCore
 /// The disc as loaded into mpv's playlist: one entry per track, in play order, named by the
 /// `playlist_entry_id`s mpv gave them. Plain data, owned by the engine.
 struct DiscQueue {
-    /// `entryIDs[i]` plays track i + 1; kept in mpv's playlist order.
-    var entryIDs: [Int64]
-    /// The entry loaded with a `start` option (the resumed track). mpv keeps per-file
-    /// options on the entry, so it must be replaced before it plays a second time.
-    var startedEntry: (id: Int64, position: Double)?
+    /// Which load of the engine this is (`PlayerEngine.loads`): replies name it.
+    let load: Int
+    /// `entryIDs[i]` plays track i + 1; kept in mpv's playlist order. Nil until the reply to
+    /// its `loadfile` came, which is always before the entry starts.
+    var entryIDs: [Int64?]
+    /// The track loaded with a `start` option (the resumed one), by 0-based index. mpv keeps
+    /// per-file options on the entry, so it must be replaced before it plays a second time.
+    var resumedTrack: (index: Int, position: Double)?
     /// Whether any track produced audio; a disc on which every track failed must not
     /// hand over to the next disc, or a wallet of missing files would spin forever.
     var hasPlayed = false
+
+    init(load: Int, trackCount: Int, resumedTrack: (index: Int, position: Double)?) {
+        self.load = load
+        entryIDs = Array(repeating: nil, count: trackCount)
+        self.resumedTrack = resumedTrack
+    }
 
     func trackIndex(of entryID: Int64) -> Int? {
         entryIDs.firstIndex(of: entryID).map { $0 + 1 }
@@ -20,10 +29,10 @@ struct DiscQueue {
         entryID.map { entryIDs.contains($0) } ?? false
     }
 
-    var lastEntryID: Int64? { entryIDs.last }
+    var lastEntryID: Int64? { entryIDs.last ?? nil }
 
-    /// Where the entry starts playing: its `start` option, else 0.
-    func startPosition(of entryID: Int64) -> Double {
-        startedEntry?.id == entryID ? startedEntry?.position ?? 0 : 0
+    /// Where track `index` (1-based) starts playing: its `start` option, else 0.
+    func startPosition(ofTrack index: Int) -> Double {
+        resumedTrack?.index == index - 1 ? resumedTrack?.position ?? 0 : 0
     }
 }

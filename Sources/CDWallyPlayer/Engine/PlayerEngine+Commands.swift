@@ -1,8 +1,9 @@
 import CDWallyCore
 import Foundation
 
-/// The commands: CD-player rules turned into mpv calls. Each returns once the command took
-/// effect; those that start or move playback wait for mpv to confirm it.
+/// The commands: CD-player rules turned into mpv requests. Each returns once the engine's
+/// state says what was asked; those that start or move playback first give mpv a moment to
+/// confirm it (`waitForPlayback`).
 extension PlayerEngine {
     func perform(_ command: PlayerCommand) async throws(PlayerError) -> PlayerSnapshot {
         if isShutDown {
@@ -77,20 +78,23 @@ extension PlayerEngine {
     /// it at `start`. The position goes in as the resumed file's own `start` option.
     func load(_ album: Album, at position: Int?, from start: ResumePoint) throws(PlayerError) {
         guard !album.tracks.isEmpty else { throw PlayerError.nothingPlayable(album: album.title) }
-        if isActive { saveCurrent(at: currentPosition()) }
+        if isActive { saveCurrent(at: elapsed) }
         resolveWaiters(with: .superseded)
         stopMPV()
+        loads += 1
+        let load = loads
         do {
-            var entryIDs: [Int64] = []
             for (offset, track) in album.tracks.enumerated() {
                 let resumesHere = offset + 1 == start.track && start.position > 0
                 let options = resumesHere ? ["start": String(format: "%.3f", start.position)] : [:]
-                entryIDs.append(try mpv.appendFile(track.path, options: options))
+                try send(.append(track.path, options: options), for: .appended(load: load, index: offset))
             }
-            try mpv.setPaused(false)
-            try mpv.playIndex(start.track - 1)
-            let resumed = start.position > 0 ? (id: entryIDs[start.track - 1], position: start.position) : nil
-            queue = DiscQueue(entryIDs: entryIDs, startedEntry: resumed)
+            // The level and mute as the listener left them, from the first sample.
+            try applyVolumeBeforePlay()
+            try send(.pause(false))
+            try send(.playIndex(start.track - 1))
+            let resumed = start.position > 0 ? (index: start.track - 1, position: start.position) : nil
+            queue = DiscQueue(load: load, trackCount: album.tracks.count, resumedTrack: resumed)
         } catch {
             stopMPV()
             state = disc == nil ? .idle : .stopped
@@ -99,25 +103,28 @@ extension PlayerEngine {
         }
         disc = CurrentDisc(album: album, position: position)
         trackIndex = start.track
+        commandedTrack = start.track
         elapsed = start.position
         duration = nil
         state = .playing
         isSeeking = false
+        (seeksUnanswered, awaitsSeekRestart) = (0, false)
         saveCurrent(at: start.position)
         publish()
     }
 
     func pause() throws(PlayerError) {
         guard state == .playing, queue != nil else { return }
-        try mpv.setPaused(true)
+        try send(.pause(true))
         state = .paused
-        elapsed = currentPosition()
         saveCurrent(at: elapsed)
         publish()
     }
 
     func unpause() throws(PlayerError) {
-        try mpv.setPaused(false)
+        // The level a sleep timer faded out comes back with the music (`runSleepTimer`).
+        if configuration.mixer == .software, mpvLevel != Double(volume), !isFadingToSleep { setMPV(level: Double(volume)) }
+        try send(.pause(false))
         state = .playing
         lastSave = .now
         applyStartedWhilePaused()
@@ -129,9 +136,7 @@ extension PlayerEngine {
     func applyStartedWhilePaused() {
         guard let entryID = startedWhilePaused else { return }
         startedWhilePaused = nil
-        expectsTrackStart = true
-        defer { expectsTrackStart = false }
-        didStart(entryID)
+        didStart(entryID, commanded: true)
     }
 
     func resume() async throws(PlayerError) {
@@ -144,7 +149,6 @@ extension PlayerEngine {
 
     func stop() throws(PlayerError) {
         guard isActive else { return }
-        elapsed = currentPosition()
         saveCurrent(at: elapsed, playing: false)
         resolveWaiters(with: .superseded)
         stopMPV()
@@ -159,81 +163,79 @@ extension PlayerEngine {
             discEnded()
             return
         }
-        expectsTrackStart = true
-        defer { expectsTrackStart = false }
-        // By index, as `previous` does: mpv's current entry may be a step ahead of the
-        // listener (paused with the next track already open), and `playlist-next` would
-        // skip a track.
-        try mpv.playIndex(trackIndex)
-        try await waitForPlayback()
+        try await move(toTrack: trackIndex + 1)
     }
 
     func previous() async throws(PlayerError) {
         guard isActive, queue != nil, let trackIndex else { return }
-        expectsTrackStart = true
-        defer { expectsTrackStart = false }
-        if currentPosition() < Self.previousTrackWindow && trackIndex > 1 {
-            // By index, not `playlist-prev`: mpv's idea of the current entry can be a step
-            // ahead (its buffer) or nowhere (between two files) at a track change.
-            try mpv.playIndex(trackIndex - 2)
+        if elapsed < Self.previousTrackWindow && trackIndex > 1 {
+            try await move(toTrack: trackIndex - 1)
         } else {
             try await seek(.absolute(0))
-            return
         }
+    }
+
+    /// Moves to track `number` (1-based) of the disc in mpv, by index: mpv's current entry
+    /// may be a step ahead of the listener (paused with the next track already open, or its
+    /// buffer), and `playlist-next` or `-prev` would miss. The state shows the track at once;
+    /// paused, it stays paused.
+    func move(toTrack number: Int) async throws(PlayerError) {
+        // A track mpv started ahead while paused is not where the listener goes now.
+        startedWhilePaused = nil
+        try send(.playIndex(number - 1))
+        commandedTrack = number
+        trackIndex = number
+        elapsed = queue?.startPosition(ofTrack: number) ?? 0
+        duration = nil
+        if isActive { saveCurrent(at: elapsed) }
+        publish()
         try await waitForPlayback()
     }
 
+    /// Seeks within the track. The engine knows the place (where mpv was, or where the last
+    /// seek went), so a relative seek becomes a place here: two `+10` sent at once move 20 s,
+    /// whoever sent them. The place is saved at once, as a track change is.
     func seek(_ target: SeekTarget) async throws(PlayerError) {
         guard isActive, queue != nil else { return }
         applyStartedWhilePaused()
+        let destination: Double
+        switch target {
+        case .relative(let seconds): destination = max(0, elapsed + seconds)
+        case .absolute(let seconds): destination = max(0, seconds)
+        }
         // Past the end of the track is the next track (as MPRIS says), not a place mpv
         // would report as "1:40 / 0:05" for a moment.
-        if !isOpeningTrack, let duration, duration > 0 {
-            let destination: Double
-            switch target {
-            case .relative(let seconds): destination = currentPosition() + seconds
-            case .absolute(let seconds): destination = seconds
-            }
-            if destination >= duration { return try await next() }
+        if !isOpeningTrack, let duration, duration > 0, destination >= duration {
+            return try await next()
         }
-        if isOpeningTrack {
-            // The track just started (by itself, at the end of the last one): seek into it
-            // as soon as mpv has it open rather than fail.
-            pendingSeek = target
+        elapsed = destination
+        saveCurrent(at: destination)
+        publish()
+        if isOpeningTrack || commandedTrack != nil {
+            // The track is starting (by itself at the end of the last one, or as asked): seek
+            // into it as soon as mpv has it open rather than fail.
+            pendingSeek = destination
             return
         }
-        do {
-            try mpvSeek(target)
-        } catch {
-            // mpv also refuses while a track ends and the next one is not yet open (for a
-            // moment it holds no file, or one it has finished reading): the seek waits for
-            // the next track too.
-            logger.debug("seek refused while a track changes (\(error)); applied to the next track")
-            pendingSeek = target
-            return
-        }
+        try sendSeek(to: destination)
         try await waitForPlayback()
     }
 
-    /// A seek kept while the track was opening, from the track's start.
+    /// A seek kept while the track was opening.
     func applyPendingSeek() {
-        guard let target = pendingSeek else { return }
+        guard let seconds = pendingSeek else { return }
         pendingSeek = nil
         do {
-            switch target {
-            case .relative(let seconds): try mpvSeek(.absolute(max(0, seconds)))
-            case .absolute: try mpvSeek(target)
-            }
+            try sendSeek(to: seconds)
         } catch {
             hub.emit(.error(error))
         }
     }
 
-    private func mpvSeek(_ target: SeekTarget) throws(PlayerError) {
-        switch target {
-        case .relative(let seconds): try mpv.seek(seconds, relative: true)
-        case .absolute(let seconds): try mpv.seek(max(0, seconds), relative: false)
-        }
+    private func sendSeek(to seconds: Double) throws(PlayerError) {
+        guard let queue else { return }
+        try send(.seek(seconds, relative: false), for: .seek(load: queue.load, seconds: seconds))
+        seeksUnanswered += 1
     }
 
     /// Takes a new wallet. The disc in the player stays (found by id) and takes its new

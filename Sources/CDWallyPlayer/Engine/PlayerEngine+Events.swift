@@ -28,6 +28,8 @@ extension PlayerEngine {
             isOpeningTrack = false
             applyPendingSeek()
             hub.emit(.trackChanged(makeSnapshot()))
+        case .reply(let id, let reply):
+            didReply(id, reply)
         case .coreStalled:
             coreStalled()
         case .coreAnswering:
@@ -41,19 +43,23 @@ extension PlayerEngine {
     /// of the paused track (with a pipe as output, seconds ahead): what the listener hears
     /// on resume is still the paused track, so the start is applied on unpause instead, and
     /// the saved place stays where the pause left it.
-    func didStart(_ entryID: Int64) {
-        if state == .paused && !expectsTrackStart {
+    func didStart(_ entryID: Int64, commanded: Bool = false) {
+        let index = queue?.trackIndex(of: entryID)
+        // The track a command moved to starts at once, paused or not.
+        let asked = commanded || (index != nil && index == commandedTrack)
+        if state == .paused && !asked {
             startedWhilePaused = entryID
             return
         }
         activeEntryID = entryID
-        guard let queue, let index = queue.trackIndex(of: entryID) else { return }
+        guard let queue, let index else { return }
+        if index == commandedTrack { commandedTrack = nil }
         trackIndex = index
         isOpeningTrack = true
-        elapsed = queue.startPosition(of: entryID)
+        if pendingSeek == nil { elapsed = queue.startPosition(ofTrack: index) }
         duration = nil
         isSeeking = false
-        if let started = queue.startedEntry, started.id != entryID { replaceResumedEntry() }
+        if let resumed = queue.resumedTrack, resumed.index != index - 1 { replaceResumedEntry() }
         if isActive { saveCurrent(at: elapsed) }
         publish()
     }
@@ -81,7 +87,7 @@ extension PlayerEngine {
     /// track's END_FILE decides: end of file confirms, an output error fails.
     private func didRestart() {
         guard queue?.contains(activeEntryID) == true else { return }
-        elapsed = currentPosition()
+        if seeksUnanswered == 0 { awaitsSeekRestart = false }
         publish()
         if isSeeking {
             isSeeking = false
@@ -90,10 +96,7 @@ extension PlayerEngine {
         if hasOpenOutput { confirmPlayback() }
     }
 
-    /// `try?` folds "unavailable" (no output open) and a failed call into nil.
-    private var hasOpenOutput: Bool {
-        (try? mpv.property("current-ao")) != nil
-    }
+    private var hasOpenOutput: Bool { currentOutput != nil }
 
     private func confirmPlayback() {
         queue?.hasPlayed = true
@@ -105,7 +108,8 @@ extension PlayerEngine {
         if startedWhilePaused != nil && (name == "time-pos" || name == "duration") { return }
         switch name {
         case "time-pos":
-            guard queue?.contains(activeEntryID) == true, let seconds = value.doubleValue, seconds.isFinite
+            guard queue?.contains(activeEntryID) == true, let seconds = value.doubleValue, seconds.isFinite,
+                !isPlaceAhead
             else {
                 return
             }
@@ -119,6 +123,7 @@ extension PlayerEngine {
             duration = value.doubleValue
             publish()
         case "current-ao":
+            currentOutput = value.stringValue
             if value.stringValue == "null" && !warnedOfNullOutput && queue != nil
                 && !configuration.wantsNullOutput
             {
@@ -136,6 +141,9 @@ extension PlayerEngine {
     func discEnded() {
         guard let disc, let queue else { return }
         let album = disc.album
+        // `sleep end-of-disc` stops here whatever --then says, and the timer is spent.
+        let sleepsNow = sleep == .endOfDisc
+        if sleepsNow { sleep = nil }
         stopMPV()
         // Stopped before anything else, so loading the next disc does not save this one
         // as "left at track 1" over its finished mark.
@@ -159,9 +167,6 @@ extension PlayerEngine {
         let playedThrough =
             configuration.endOfDisc == .next && !configuration.repeatWallet
             && (disc.position ?? 0) >= wallet.discs.count
-        // `sleep end-of-disc` stops here whatever --then says.
-        let sleepsNow = sleep == .endOfDisc
-        if sleepsNow { sleep = nil }
         switch sleepsNow ? .stop : configuration.endOfDisc {
         case .stop: nextPosition = nil
         case .next:
@@ -193,32 +198,10 @@ extension PlayerEngine {
         resolveWaiters(with: .failed(error))
     }
 
-    /// mpv keeps per-file options on a playlist entry, so the resumed track would start at the
-    /// old position again when played later (previous, or the disc played through). Once it
-    /// is no longer current it is swapped for a plain entry of the same file.
-    private func replaceResumedEntry() {
-        guard var queue, let started = queue.startedEntry, let disc,
-            let index = queue.entryIDs.firstIndex(of: started.id)
-        else { return }
-        // Removing the entry mpv is on would stop it. mpv can only be there already if it
-        // outran this event; the swap is then retried at the next track change.
-        if (try? mpv.property("playlist-pos"))?.intValue == Int64(index) { return }
-        let end = queue.entryIDs.count
-        do {
-            let fresh = try mpv.appendFile(disc.album.tracks[index].path)
-            do {
-                try mpv.movePlaylistEntry(from: end, to: index)
-            } catch {
-                try? mpv.removePlaylistEntry(at: end)
-                throw error
-            }
-            try mpv.removePlaylistEntry(at: index + 1)
-            queue.entryIDs[index] = fresh
-            queue.startedEntry = nil
-            self.queue = queue
-        } catch {
-            logger.warning("could not reset the resumed track's start position: \(error)")
-        }
+    /// The engine's place is ahead of what mpv reports: a track change or a seek was sent
+    /// and mpv has not got there yet.
+    private var isPlaceAhead: Bool {
+        commandedTrack != nil || seeksUnanswered > 0 || awaitsSeekRestart || pendingSeek != nil
     }
 
     private func didShutDown() {

@@ -53,8 +53,9 @@ extension PlayerEngine {
                 hub.emit(.error(error))
             }
         }
-        // Paused now, so the level's return is not heard.
-        if configuration.mixer == .software && !muted { setMPV(level: Double(volume)) }
+        // Paused now, so the level's return is not heard; on the Snapcast pipe the relay
+        // still passes what mpv wrote before the pause, so the level returns on unpause.
+        if configuration.mixer == .software && !muted && mpv.outputRelay == nil { setMPV(level: Double(volume)) }
         logger.info("sleep timer: paused")
         publish()
     }

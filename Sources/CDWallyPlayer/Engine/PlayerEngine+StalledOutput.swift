@@ -20,11 +20,10 @@ extension PlayerEngine {
         logger.notice("the audio output '\(configuration.outputName)' takes audio again")
         // A stop (or a call that timed out) while mpv waited: the engine's view wins.
         if queue == nil {
-            try? mpv.stop()
+            try? send(.stop)
         } else {
-            try? mpv.setPaused(state != .playing)
+            try? send(.pause(state != .playing))
         }
-        elapsed = currentPosition()
         lastSave = .now
         publish()
     }

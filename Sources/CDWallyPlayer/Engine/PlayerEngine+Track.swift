@@ -16,12 +16,7 @@ extension PlayerEngine {
             return
         }
         try Self.check(number, of: disc.album)
-        expectsTrackStart = true
-        defer { expectsTrackStart = false }
-        // A track mpv started ahead while paused is not where the listener goes now.
-        startedWhilePaused = nil
-        try mpv.playIndex(number - 1)
-        try await waitForPlayback()
+        try await move(toTrack: number)
     }
 
     private static func check(_ number: Int, of album: Album) throws(PlayerError) {

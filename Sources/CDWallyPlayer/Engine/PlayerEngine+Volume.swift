@@ -5,6 +5,10 @@ import Foundation
 /// "hardware"`, whose level the device keeps). A software change never jumps: mpv applies a
 /// new level at once, which can be heard as a click, so the level moves there in small steps
 /// over a few tens of milliseconds; mute ramps down before it silences, and unmute ramps up.
+/// Each step is posted, never waited for: on an output that holds mpv's core (a pipe drained
+/// at real-time pace) the steps queue up in mpv and land together, and what is heard follows
+/// within the output's own buffering. A level set from outside (`volume N`, MPRIS, the web)
+/// while muted unmutes, as desktop players do.
 extension PlayerEngine {
     /// The change per step of a ramp and the time between steps: 40 levels take about 80 ms.
     static let rampStep = 2.0
@@ -14,8 +18,8 @@ extension PlayerEngine {
         let level: Int
         var mute = muted
         switch change {
-        case .set(let wanted): level = wanted
-        case .by(let steps): level = volume + steps
+        case .set(let wanted): (level, mute) = (wanted, false)
+        case .by(let steps): (level, mute) = (volume + steps, false)
         case .mute: (level, mute) = (volume, true)
         case .unmute: (level, mute) = (volume, false)
         case .toggleMute: (level, mute) = (volume, !muted)
@@ -39,6 +43,8 @@ extension PlayerEngine {
 
     private func setHardware(level: Int, muted mute: Bool) throws(PlayerError) {
         do {
+            // Waited for: a device without a mixer must say so. This holds the engine's own
+            // thread, never the shared pool.
             try mpv.setProperty("ao-volume", .double(Double(level)))
             try mpv.setProperty("ao-mute", .flag(mute))
         } catch {
@@ -47,9 +53,15 @@ extension PlayerEngine {
         }
     }
 
-    /// Moves mpv's level to `level` (or down to silence, then mute) without a jump.
+    /// Moves mpv's level to `level` (or down to silence, then mute) without a jump. On the
+    /// Snapcast pipe the relay applies it, and ramps by itself.
     private func rampSoftware(to level: Int, muted mute: Bool) {
         rampTask?.cancel()
+        if let relay = mpv.outputRelay {
+            relay.set(level: Double(level), muted: mute)
+            mpvLevel = Double(level)
+            return
+        }
         let wasMuted = muted
         rampTask = Task {
             if mute {
@@ -84,8 +96,13 @@ extension PlayerEngine {
     }
 
     func setMPV(level: Double) {
+        if let relay = mpv.outputRelay {
+            relay.set(level: level, muted: muted)
+            mpvLevel = level
+            return
+        }
         do {
-            try mpv.setProperty("volume", .double(level))
+            try send(.set("volume", .double(level)))
             mpvLevel = level
         } catch {
             logger.warning("could not set the volume: \(error)")
@@ -94,9 +111,24 @@ extension PlayerEngine {
 
     private func setMPV(muted mute: Bool) {
         do {
-            try mpv.setProperty("mute", .flag(mute))
+            try send(.set("mute", .flag(mute)))
         } catch {
             logger.warning("could not set mute: \(error)")
         }
+    }
+
+    /// Sends the software level and mute again ahead of a disc's first track, so that what was
+    /// set while nothing played holds from its first sample whatever mpv did with an idle
+    /// output.
+    func applyVolumeBeforePlay() throws(PlayerError) {
+        guard configuration.mixer == .software else { return }
+        if let relay = mpv.outputRelay {
+            relay.set(level: mpvLevel, muted: muted)
+            try send(.set("volume", .double(100)))
+            try send(.set("mute", .flag(false)))
+            return
+        }
+        try send(.set("volume", .double(mpvLevel)))
+        try send(.set("mute", .flag(muted)))
     }
 }

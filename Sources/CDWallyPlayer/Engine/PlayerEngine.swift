@@ -5,18 +5,27 @@ import Logging
 
 /// The player's engine: the CD-player rules on top of one mpv handle.
 ///
-/// Commands come in through `perform` (PlayerEngine+Commands.swift); mpv's events come in,
-/// in order, through `handle` (PlayerEngine+Events.swift), fed by one task that drains the
-/// handle's event thread. Both run on this actor, so the rules see one consistent state and
-/// a command that waits for mpv (a track to start) lets events through meanwhile. After
-/// every change the engine publishes a snapshot, which `Player.snapshot` reads without
-/// waiting, and tells subscribers through the event hub. Positions go to the resume store,
-/// whose writes happen off this actor.
+/// Commands come in through `perform` (PlayerEngine+Commands.swift); mpv's events and the
+/// replies to its requests come in, in order, through `handle` (PlayerEngine+Events.swift),
+/// fed by one task that drains the handle's event thread. Both run on this actor, so the
+/// rules see one consistent state and a command that waits for mpv (a track to start) lets
+/// events through meanwhile. After every change the engine publishes a snapshot, which
+/// `Player.snapshot` reads without waiting, and tells subscribers through the event hub.
+/// Positions go to the resume store, whose writes happen off this actor.
 ///
-/// Threads: all mutable state below belongs to the actor. `mpv` calls are synchronous and
-/// short; nothing here blocks on disk except the final flush at shutdown.
+/// The engine answers from its own state: it posts its requests to mpv without waiting for
+/// them (`send`), and takes the place, the length and the output from what mpv reports. An
+/// output that takes audio at real-time pace (a pipe to Snapcast) holds mpv's core for up to
+/// a second at a time; the request then waits in mpv's queue, and the command does not.
+///
+/// Threads: the actor runs on a thread of its own (`EngineThread`), never on the shared
+/// pool, so the rare call that waits for mpv (a hardware mixer) holds up no other task.
+/// Nothing here blocks on disk except the final flush at shutdown.
 actor PlayerEngine {
-    /// How long a command waits for mpv to confirm playback before returning anyway.
+    /// How long a command that started or moved playback waits for mpv to confirm it while
+    /// an output is open (then it answers with the state it asked for), and how long when
+    /// none is (then an output that cannot open, or a disc of missing files, is the answer).
+    static let confirmationWhileOutputOpen: Duration = .milliseconds(350)
     static let confirmationTimeout: Duration = .seconds(10)
     /// Periodic position saves while playing: enough to lose little on a power cut, few
     /// enough to spare SD cards.
@@ -26,6 +35,9 @@ actor PlayerEngine {
     static let teardownLimit: Duration = .seconds(3)
     /// `previous` goes to the previous track only this early in a track.
     static let previousTrackWindow = 3.0
+
+    private let thread = EngineThread(name: "cdwally-engine")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
 
     let mpv: MPVHandle
     let configuration: PlayerConfiguration
@@ -46,13 +58,25 @@ actor PlayerEngine {
     var isSeeking = false
     /// A track mpv started by itself while paused, applied when playback goes on (`didStart`).
     var startedWhilePaused: Int64?
-    /// A command (next, previous) is moving to another track: its start applies at once,
-    /// paused or not.
-    var expectsTrackStart = false
+    /// The track (1-based) a command (next, previous, track N) moved to, until mpv starts
+    /// it: its start applies at once, paused or not, and mpv's place meanwhile is the old
+    /// track's.
+    var commandedTrack: Int?
+    /// Seeks sent whose reply has not come, and whether a seek's PLAYBACK_RESTART is still
+    /// due: until both settle, mpv's place is from before the seek, and `elapsed` (where
+    /// the seek went) stands.
+    var seeksUnanswered = 0
+    var awaitsSeekRestart = false
     /// Between a track's start and mpv having opened its file, mpv refuses to seek; a seek
-    /// asked for then waits here and is applied once the file is open.
+    /// asked for then waits here (seconds into the track) and is applied once it is open.
     var isOpeningTrack = false
-    var pendingSeek: SeekTarget?
+    var pendingSeek: Double?
+    /// The audio output mpv has open ("pcm", "pipewire", "null"), as it reports it.
+    var currentOutput: String?
+    /// What to do with the replies to requests sent, by request id (`send`).
+    var replies: [UInt64: SentRequest] = [:]
+    /// Numbers each disc loaded into mpv, so replies about an earlier one are told apart.
+    var loads = 0
     /// The volume as the listener set it (`PlayerEngine+Volume.swift`), and mpv's level now,
     /// which differs during a ramp or the sleep timer's fade.
     var volume: Int
@@ -113,15 +137,6 @@ actor PlayerEngine {
         if previous.differsVisibly(from: snapshot) { hub.emit(.snapshotChanged(snapshot)) }
     }
 
-    /// Where mpv is in the current file, falling back to the last known position.
-    func currentPosition() -> Double {
-        // mpv's position is the next track's once it started while paused.
-        guard startedWhilePaused == nil, queue?.contains(activeEntryID) == true,
-            let seconds = (try? mpv.property("time-pos"))?.doubleValue, seconds.isFinite
-        else { return elapsed }
-        return max(0, seconds)
-    }
-
     /// Remembers the current track and `position` for the current disc, and whether it is
     /// playing (what `serve` restores after a power cut), and queues a write.
     func saveCurrent(at position: Double, playing: Bool? = nil) {
@@ -151,10 +166,11 @@ actor PlayerEngine {
     func stopMPV() {
         queue = nil
         startedWhilePaused = nil
+        commandedTrack = nil
         isOpeningTrack = false
         pendingSeek = nil
         do {
-            try mpv.stop()
+            try send(.stop)
         } catch PlayerError.outputStalled {
             // Stopped when the core answers again (`coreAnswered`).
         } catch {
@@ -169,9 +185,6 @@ actor PlayerEngine {
         rampTask?.cancel()
         sleepTask?.cancel()
         if isActive {
-            // Paused, `elapsed` is where the listener stopped (seeks update it); mpv's
-            // position may have moved on with its buffer (a pipe as output).
-            if state == .playing { elapsed = currentPosition() }
             saveCurrent(at: elapsed)
             state = .stopped
         }

@@ -11,6 +11,8 @@ enum MPVEvent: Sendable, Equatable {
     /// An observed property changed; `.none` means it is unavailable now.
     case propertyChange(name: String, value: MPVNode)
     case log(MPVLogMessage)
+    /// The reply to a request sent with `MPVHandle.post`.
+    case reply(id: UInt64, MPVReply)
     /// A request to the core went unanswered past `MPVHandle.stallLimit`: the core is held,
     /// most often inside an audio output that blocks (a pipe nobody reads, a hung device).
     case coreStalled

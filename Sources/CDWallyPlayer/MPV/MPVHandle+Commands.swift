@@ -1,76 +1,69 @@
 import CDWallyCore
 import CMPV
 
-/// Typed mpv commands and property access. Every command goes through
-/// `mpv_command_node`, so arguments are named where mpv allows it (positional `loadfile`
-/// options broke in 0.38) and file names travel as bytes.
+/// Requests carried out and waited for, or posted, and property reads.
 extension MPVHandle {
-    /// Runs a command given as a node (an array, or a map with "name" and named arguments)
-    /// and returns mpv's reply.
+    /// Carries out `request` and returns mpv's reply (a command's result, `.none` otherwise).
     @discardableResult
-    func command(_ node: MPVNode, name: String) throws(PlayerError) -> MPVNode {
-        let reply = try node.withCNode { (argument) throws(PlayerError) in
-            try exchange(
-                name,
-                direct: { handle in
-                    var result = mpv_node()
-                    let status = library.commandNode(handle, argument, &result)
-                    guard status >= 0 else { return MPVReply(status: status) }
-                    defer { library.freeNodeContents(&result) }
-                    return MPVReply(status: status, value: MPVNode(copying: result))
-                },
-                queued: { handle, id in library.commandNodeAsync(handle, id, argument) })
+    func perform(_ request: MPVRequest) throws(PlayerError) -> MPVNode {
+        let reply: MPVReply
+        switch request.kind {
+        case .command(let node):
+            reply = try node.withCNode { (argument) throws(PlayerError) in
+                try exchange(
+                    request.name,
+                    direct: { handle in
+                        var result = mpv_node()
+                        let status = library.commandNode(handle, argument, &result)
+                        guard status >= 0 else { return MPVReply(status: status) }
+                        defer { library.freeNodeContents(&result) }
+                        return MPVReply(status: status, value: MPVNode(copying: result))
+                    },
+                    queued: { handle, id in library.commandNodeAsync(handle, id, argument) })
+            }
+        case .setProperty(let name, let value):
+            reply = try value.withCNode { (node) throws(PlayerError) in
+                try exchange(
+                    request.name,
+                    direct: { handle in MPVReply(status: library.setProperty(handle, name, MPV_FORMAT_NODE, node)) },
+                    queued: { handle, id in library.setPropertyAsync(handle, id, name, MPV_FORMAT_NODE, node) })
+            }
         }
-        try check(reply.status, name)
+        try check(reply.status, request.name)
         return reply.value ?? .none
     }
 
-    /// Appends `path` to the playlist without starting it, with per-file `options` such as
-    /// `start` (a global `start` would hit every later file too). Returns the new entry's id.
+    /// Sends `request` without waiting (see `post(_:_:)`) and returns its id.
+    @discardableResult
+    func post(_ request: MPVRequest) throws(PlayerError) -> UInt64 {
+        switch request.kind {
+        case .command(let node):
+            return try node.withCNode { (argument) throws(PlayerError) in
+                try post(request.name) { handle, id in library.commandNodeAsync(handle, id, argument) }
+            }
+        case .setProperty(let name, let value):
+            return try value.withCNode { (node) throws(PlayerError) in
+                try post(request.name) { handle, id in
+                    library.setPropertyAsync(handle, id, name, MPV_FORMAT_NODE, node)
+                }
+            }
+        }
+    }
+
+    /// Appends `path` (see `MPVRequest.append`) and returns the new entry's id.
     func appendFile(_ path: RawPath, options: [String: String] = [:]) throws(PlayerError) -> Int64 {
-        var arguments: [String: MPVNode] = [
-            "name": .string("loadfile"), "url": .rawString(path.bytes), "flags": .string("append"),
-        ]
-        if !options.isEmpty { arguments["options"] = .map(options.mapValues { .string($0) }) }
-        let reply = try command(.map(arguments), name: "loadfile \(path.display)")
-        guard let id = reply["playlist_entry_id"]?.intValue else {
-            throw PlayerError.mpv(
-                call: "loadfile \(path.display)", message: "no playlist_entry_id in the reply")
+        let request = MPVRequest.append(path, options: options)
+        guard let id = try perform(request).playlistEntryID else {
+            throw PlayerError.mpv(call: request.name, message: "no playlist_entry_id in the reply")
         }
         return id
     }
 
-    /// Starts the playlist entry at 0-based `index` (`append` never starts playback by itself).
-    func playIndex(_ index: Int) throws(PlayerError) {
-        try command(
-            .array([.string("playlist-play-index"), .int(Int64(index))]), name: "playlist-play-index")
-    }
+    func playIndex(_ index: Int) throws(PlayerError) { try perform(.playIndex(index)) }
 
-    /// Ends playback and clears the playlist; mpv goes idle.
-    func stop() throws(PlayerError) {
-        try command(.array([.string("stop")]), name: "stop")
-    }
+    func stop() throws(PlayerError) { try perform(.stop) }
 
-    /// Seeks to `seconds` into the file, or by `seconds` from here when `relative`.
-    func seek(_ seconds: Double, relative: Bool) throws(PlayerError) {
-        let flags = relative ? "relative+exact" : "absolute+exact"
-        try command(.array([.string("seek"), .double(seconds), .string(flags)]), name: "seek")
-    }
-
-    func setPaused(_ paused: Bool) throws(PlayerError) {
-        try setProperty("pause", .flag(paused))
-    }
-
-    func setProperty(_ name: String, _ value: MPVNode) throws(PlayerError) {
-        let reply = try value.withCNode { (node) throws(PlayerError) in
-            try exchange(
-                "set \(name)",
-                direct: { handle in MPVReply(status: library.setProperty(handle, name, MPV_FORMAT_NODE, node))
-                },
-                queued: { handle, id in library.setPropertyAsync(handle, id, name, MPV_FORMAT_NODE, node) })
-        }
-        try check(reply.status, "set \(name)")
-    }
+    func setProperty(_ name: String, _ value: MPVNode) throws(PlayerError) { try perform(.set(name, value)) }
 
     /// A property's value, or nil while it is unavailable (no file playing, for instance).
     func property(_ name: String) throws(PlayerError) -> MPVNode? {
@@ -99,15 +92,7 @@ extension MPVHandle {
     }
 }
 
-extension MPVHandle {
-    /// Moves the entry at 0-based `from` so it takes the place of the entry at `to`.
-    func movePlaylistEntry(from: Int, to: Int) throws(PlayerError) {
-        try command(
-            .array([.string("playlist-move"), .int(Int64(from)), .int(Int64(to))]), name: "playlist-move")
-    }
-
-    /// Removes the entry at 0-based `index` (stopping it if it is playing).
-    func removePlaylistEntry(at index: Int) throws(PlayerError) {
-        try command(.array([.string("playlist-remove"), .int(Int64(index))]), name: "playlist-remove")
-    }
+extension MPVNode {
+    /// The `playlist_entry_id` of a `loadfile` reply.
+    var playlistEntryID: Int64? { self["playlist_entry_id"]?.intValue }
 }

@@ -38,6 +38,8 @@ final class MPVHandle: @unchecked Sendable {
     private let destroyed = LockedValue(DestroyWaiters())
     private let requests = MPVRequests()
     private let outputPipe: PipeOutputHold?
+    /// Where the software volume applies on the Snapcast recipe's pipe, if that is the output.
+    let outputRelay: PCMRelay?
     private static let creationLock = NSLock()
 
     /// How long a call waits for the core, and a request may go unanswered before the core
@@ -51,6 +53,10 @@ final class MPVHandle: @unchecked Sendable {
         self.library = library
         // Before mpv opens the pipe for writing: see `PipeOutputHold`.
         outputPipe = PipeOutputHold(options: options)
+        // After the hold: the relay writes into the listener's pipe, which needs a reader.
+        let relay = PCMRelay(options: options)
+        outputRelay = relay
+        let options = relay?.redirecting(options) ?? options
         // mpv parses numbers with the C locale and refuses to start under any other;
         // setlocale is not thread-safe, so handles are created one at a time.
         let created = Self.creationLock.withLock { () -> OpaquePointer? in
@@ -71,6 +77,7 @@ final class MPVHandle: @unchecked Sendable {
         } catch {
             handle = nil
             library.terminateDestroy(created)
+            relay?.stop()
             throw error
         }
     }
@@ -78,6 +85,7 @@ final class MPVHandle: @unchecked Sendable {
     deinit {
         // Reached with a live handle only when the event thread never ran: it holds `self`.
         if let handle { library.terminateDestroy(handle) }
+        outputRelay?.stop()
     }
 
     /// Runs `body` with the handle while no teardown can happen; throws once it is gone.
@@ -160,9 +168,10 @@ final class MPVHandle: @unchecked Sendable {
             if event.event_id == MPV_EVENT_SHUTDOWN { break }
             switch event.event_id {
             case MPV_EVENT_COMMAND_REPLY, MPV_EVENT_GET_PROPERTY_REPLY, MPV_EVENT_SET_PROPERTY_REPLY:
-                if requests.complete(event.reply_userdata, with: MPVReply(copying: event)) {
-                    handler(.coreAnswering)
-                }
+                let reply = MPVReply(copying: event)
+                let (receiver, endedStall) = requests.complete(event.reply_userdata, with: reply)
+                if endedStall { handler(.coreAnswering) }
+                if case .handler = receiver { handler(.reply(id: event.reply_userdata, reply)) }
             default:
                 if let copied = MPVEvent(copying: event) { handler(copied) }
             }
@@ -171,6 +180,7 @@ final class MPVHandle: @unchecked Sendable {
         lock.withLock { handle = nil }
         requests.failAll(with: MPVReply(status: MPV_ERROR_UNINITIALIZED.rawValue))
         library.terminateDestroy(raw)
+        outputRelay?.stop()
         handler(.shutdown)
         let waiters = destroyed.withLock { state in
             state.isDestroyed = true
@@ -214,6 +224,25 @@ final class MPVHandle: @unchecked Sendable {
             throw PlayerError.outputStalled
         }
         return reply
+    }
+
+    /// Sends one request and returns its id at once, without waiting for the core: its reply
+    /// comes to the event handler as `.reply(id:)`, in order with the events. mpv carries out
+    /// requests in the order they were sent. Throws `.outputStalled` at once while the core
+    /// is stalled; needs the event thread.
+    @discardableResult
+    func post(_ call: String, _ queued: (OpaquePointer, UInt64) -> Int32) throws(PlayerError) -> UInt64 {
+        if requests.isStalled { throw PlayerError.outputStalled }
+        return try withHandle(call) { (handle) throws(PlayerError) in
+            guard eventThreadStarted else {
+                throw PlayerError.mpv(call: call, message: "posted before the event thread runs")
+            }
+            let id = requests.open(for: .handler)
+            let status = queued(handle, id)
+            if status < 0 { requests.cancel(id) }
+            try check(status, call)
+            return id
+        }
     }
 
     /// Asks mpv to quit. With the event thread running it destroys the handle on SHUTDOWN;

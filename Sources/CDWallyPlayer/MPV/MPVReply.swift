@@ -1,7 +1,7 @@
 import CMPV
 
 /// One call's answer from mpv: its status, and the value a command or a property read gave.
-struct MPVReply: Sendable {
+struct MPVReply: Sendable, Equatable {
     var status: Int32
     var value: MPVNode?
 

@@ -18,8 +18,17 @@ final class MPVRequests: Sendable {
 
     private struct Pending: Sendable {
         let sent: ContinuousClock.Instant
-        /// Nil for a probe, which nobody waits for.
-        let slot: MPVReplySlot?
+        let receiver: Receiver
+    }
+
+    /// Who takes a reply.
+    enum Receiver: Sendable {
+        /// A caller waiting in `MPVHandle.exchange`.
+        case waiting(MPVReplySlot)
+        /// The event handler, as `.reply`: a request sent with `MPVHandle.post`.
+        case handler
+        /// Nobody: a probe.
+        case probe
     }
 
     private struct Table: Sendable {
@@ -40,13 +49,17 @@ final class MPVRequests: Sendable {
     /// A new request id, and the slot its reply will land in.
     func open() -> (id: UInt64, slot: MPVReplySlot) {
         let slot = MPVReplySlot()
-        let id = table.withLock { table in
+        return (open(for: .waiting(slot)), slot)
+    }
+
+    /// A new request id whose reply goes to `receiver`.
+    func open(for receiver: Receiver) -> UInt64 {
+        table.withLock { table in
             let id = table.nextID
             table.nextID += 1
-            table.pending[id] = Pending(sent: .now, slot: slot)
+            table.pending[id] = Pending(sent: .now, receiver: receiver)
             return id
         }
-        return (id, slot)
     }
 
     /// A probe's id when one is due: nothing outstanding would show a stall by itself.
@@ -56,7 +69,7 @@ final class MPVRequests: Sendable {
             if let last = table.lastProbe, now - last < Self.probeInterval { return nil }
             let id = table.nextID
             table.nextID += 1
-            table.pending[id] = Pending(sent: now, slot: nil)
+            table.pending[id] = Pending(sent: now, receiver: .probe)
             table.lastProbe = now
             return id
         }
@@ -67,8 +80,9 @@ final class MPVRequests: Sendable {
         table.withLock { _ = $0.pending.removeValue(forKey: id) }
     }
 
-    /// Hands a reply to its waiter. Returns true when it ended a stall that was reported.
-    func complete(_ id: UInt64, with reply: MPVReply) -> Bool {
+    /// Hands a reply to its waiter. Returns who takes it (nil for an unknown id), and whether
+    /// it ended a stall that was reported.
+    func complete(_ id: UInt64, with reply: MPVReply) -> (receiver: Receiver?, endedStall: Bool) {
         let (pending, endedStall) = table.withLock { table in
             let pending = table.pending.removeValue(forKey: id)
             guard pending != nil else { return (pending, false) }
@@ -77,8 +91,8 @@ final class MPVRequests: Sendable {
             table.isAnnounced = false
             return (pending, endedStall)
         }
-        pending?.slot?.fill(reply)
-        return endedStall
+        if case .waiting(let slot) = pending?.receiver { slot.fill(reply) }
+        return (pending?.receiver, endedStall)
     }
 
     /// Returns true, once per stall, when the oldest request has waited past `limit`.
@@ -105,7 +119,10 @@ final class MPVRequests: Sendable {
     func failAll(with reply: MPVReply) {
         let slots = table.withLock { table in
             defer { table.pending.removeAll() }
-            return table.pending.values.compactMap(\.slot)
+            return table.pending.values.compactMap { pending -> MPVReplySlot? in
+                if case .waiting(let slot) = pending.receiver { return slot }
+                return nil
+            }
         }
         for slot in slots { slot.fill(reply) }
     }

@@ -1,0 +1,95 @@
+/// How the engine talks to mpv: it posts a request and goes on, and the reply comes back in
+/// order with mpv's events (`didReply`). mpv carries requests out in the order they were
+/// sent, so a `loadfile` is answered before the track it added starts, and a seek before the
+/// place it moved to is reported.
+extension PlayerEngine {
+    /// What a reply is for.
+    enum SentRequest {
+        /// Nothing but a failure to log.
+        case plain(String)
+        /// Track `index` (0-based) of load number `load` was appended: the reply names its
+        /// entry.
+        case appended(load: Int, index: Int)
+        /// A plain entry for the resumed track `index` of load `load` was appended, to take
+        /// the place of the one with a `start` option (`replaceResumedEntry`).
+        case replacement(load: Int, index: Int)
+        /// A seek to `seconds` in load `load`.
+        case seek(load: Int, seconds: Double)
+    }
+
+    /// Posts `request`; `purpose` says what its reply is for.
+    func send(_ request: MPVRequest, for purpose: SentRequest? = nil) throws(PlayerError) {
+        let id = try mpv.post(request)
+        replies[id] = purpose ?? .plain(request.name)
+    }
+
+    func didReply(_ id: UInt64, _ reply: MPVReply) {
+        guard let purpose = replies.removeValue(forKey: id) else { return }
+        if case .seek = purpose { seeksUnanswered = max(0, seeksUnanswered - 1) }
+        guard reply.status >= 0 else { return failed(purpose, MPVErrorCode(reply.status)) }
+        switch purpose {
+        case .plain:
+            break
+        case .appended(let load, let index):
+            guard queue?.load == load, let entry = reply.value?.playlistEntryID else { return }
+            queue?.entryIDs[index] = entry
+        case .replacement(let load, let index):
+            guard let entry = reply.value?.playlistEntryID else { return }
+            swapInReplacement(entry, load: load, index: index)
+        case .seek:
+            awaitsSeekRestart = true
+        }
+    }
+
+    private func failed(_ purpose: SentRequest, _ code: MPVErrorCode) {
+        switch purpose {
+        case .plain(let name):
+            logger.warning("mpv refused \(name): \(code)")
+        case .appended(let load, let index):
+            guard queue?.load == load, let disc else { return }
+            let path = disc.album.tracks[index].path
+            hub.emit(.trackSkipped(path: path, reason: code.description))
+        case .replacement:
+            logger.warning("could not reset the resumed track's start position: \(code)")
+        case .seek(let load, let seconds):
+            // mpv refuses while a track ends and the next one is not yet open (for a moment
+            // it holds no file, or one it has finished reading): the seek waits for the
+            // next track.
+            guard queue?.load == load else { return }
+            logger.debug("seek refused while a track changes (\(code)); applied to the next track")
+            pendingSeek = seconds
+        }
+    }
+
+    /// mpv keeps per-file options on a playlist entry, so the resumed track would start at the
+    /// old position again when played later (previous, or the disc played through). Once it
+    /// is no longer current, a plain entry of the same file is appended (`swapInReplacement`
+    /// puts it in its place).
+    func replaceResumedEntry() {
+        guard var queue, let resumed = queue.resumedTrack, let disc else { return }
+        queue.resumedTrack = nil
+        self.queue = queue
+        do {
+            try send(
+                .append(disc.album.tracks[resumed.index].path),
+                for: .replacement(load: queue.load, index: resumed.index))
+        } catch {
+            logger.warning("could not reset the resumed track's start position: \(error)")
+        }
+    }
+
+    /// Moves the plain entry from the playlist's end to the resumed track's place and removes
+    /// the old entry. Requests sent after this (a `previous`) reach mpv after it, so mpv
+    /// cannot be on the old entry by then.
+    private func swapInReplacement(_ entry: Int64, load: Int, index: Int) {
+        guard var queue, queue.load == load else { return }
+        do {
+            try send(.movePlaylistEntry(from: queue.entryIDs.count, to: index))
+            try send(.removePlaylistEntry(at: index + 1))
+            queue.entryIDs[index] = entry
+            self.queue = queue
+        } catch {
+            logger.warning("could not reset the resumed track's start position: \(error)")
+        }
+    }
+}
