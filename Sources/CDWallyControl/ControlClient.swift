@@ -1,4 +1,5 @@
 import CDWallyCore
+import Foundation
 import Glibc
 
 /// The other end of the control socket: how `cdwally pause`, `status`, `play N` (with a
@@ -35,6 +36,21 @@ public final class ControlClient {
         if try endpoint.checkDirectory() == .missing { throw .noPlayer(socket: endpoint.socketPath) }
         socket = try UnixSocket.stream()
         try socket.connect(to: endpoint.socketPath, until: ContinuousClock.now + timeout, timeout: timeout)
+        // The kernel accepts for a stopped process too; its answer would come only after `fg`,
+        // and the command would be carried out then. Say so now, and send nothing.
+        if let pid = socket.peerCredentials()?.pid, Self.isStopped(pid) {
+            socket.close()
+            throw .playerSuspended(pid: pid)
+        }
+    }
+
+    /// Whether process `pid` is stopped by a signal (state T in /proc/PID/stat).
+    static func isStopped(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return false }
+        // "PID (COMM) STATE …": the name may hold spaces and parentheses; the state follows the last ")".
+        return stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).first == "T"
     }
 
     deinit { socket.close() }

@@ -12,6 +12,9 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
     case timeout(socket: RawPath, after: Duration)
     /// The other end spoke something that is not this protocol, or hung up mid-answer.
     case protocolError(reason: String)
+    /// The player's process is stopped (Ctrl-Z in its terminal): it would answer only once
+    /// continued, so the request is not sent at all.
+    case playerSuspended(pid: Int32)
     /// Another player holds the socket; `pid` is its process when it could be learnt.
     case alreadyRunning(pid: Int32?, socket: RawPath)
     /// The socket's folder is not a private folder of this user: someone else may have
@@ -33,6 +36,9 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
         case .timeout(let socket, let after):
             return "the player at \(socket) did not answer within \(Self.seconds(after)); it may be "
                 + "stuck: try again, or restart it"
+        case .playerSuspended(let pid):
+            return "the player is suspended (Ctrl-Z in its terminal, pid \(pid)); bring it back with `fg` "
+                + "there, or `kill -CONT \(pid)`"
         case .protocolError(let reason):
             return "the player's answer made no sense (\(reason)); is the running player another "
                 + "cdwally version? restart it"

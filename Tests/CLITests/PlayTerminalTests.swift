@@ -379,6 +379,15 @@ import Testing
         #expect(pane.flag("alternate_on") == "0")
         #expect(!pane.screen().contains("DISC 01"))
 
+        // Other commands say at once that it is suspended, and nothing waits to be carried
+        // out on `fg`: the toggle below must not unpause it.
+        let asked = ContinuousClock.now
+        let status = try await cli.run(["status"])
+        #expect(ContinuousClock.now - asked < .seconds(2))
+        #expect(status.status == 75)
+        #expect(status.stderr.hasPrefix("cdwally: the player is suspended (Ctrl-Z in its terminal"), "\(status.stderr)")
+        #expect(try await cli.run(["toggle"]).status == 75)
+
         pane.type("fg")
         pane.press("Enter")
         let back = await pane.waitForLCD { $0 == paused }

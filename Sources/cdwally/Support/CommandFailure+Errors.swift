@@ -62,7 +62,7 @@ extension CommandFailure {
         case let error as ControlError:
             switch error {
             case .noPlayer: self.init(message: error.description, code: ExitStatus.noPlayer)
-            case .alreadyRunning, .timeout:
+            case .alreadyRunning, .timeout, .playerSuspended:
                 self.init(message: error.description, code: ExitStatus.temporaryFailure)
             case .permissionDenied, .unsafeDirectory:
                 self.init(message: error.description, code: ExitStatus.noPermission)
