@@ -6,7 +6,10 @@ import Hummingbird
 /// API v1 and the pages (PROTOCOL.md beside this file). Handlers are thin: parse, call the
 /// player or the feed, answer. No GET changes anything; commands are JSON POSTs.
 struct WebRoutes: Sendable {
+    /// What the routes read.
     let player: Player
+    /// Where their commands go.
+    let inbox: any PlayerInbox
     let feed: StateFeed
     let configuration: WebConfiguration
     let gate: WebGate
@@ -74,7 +77,7 @@ struct WebRoutes: Sendable {
     private func command(_ request: Request) async throws -> Response {
         let command = try WebVerb.command(body: try await WebRoutes.jsonBody(request))
         do {
-            let snapshot = try await player.perform(command)
+            let snapshot = try await inbox.perform(command)
             return Response.json(feed.note(snapshot))
         } catch {
             throw WebRequestError.player(error.description)

@@ -22,7 +22,7 @@ extension PlayerHost {
         let stateFolder = context.stateFolder(for: service.root)
         let covers = CoverArtCache(cacheDirectory: settings.directories.cdwallyCache)
         let server = WebServer(
-            player: player,
+            player: player, inbox: self,
             configuration: WebConfiguration(
                 listen: listen,
                 hosts: HostAllowList(extraNames: settings.config?.webHosts?.value ?? [], listen: listen),

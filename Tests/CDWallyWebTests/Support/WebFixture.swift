@@ -32,7 +32,7 @@ final class WebFixture: @unchecked Sendable {
             doctor: { .object([("library", .string("/music"))]) }, coverFile: { _ in WebFixture.cover },
             cacheFolder: state + "/cache", logger: logger)
         web.coverWorker = [BuiltProducts.cdwally, "cover-worker"]
-        server = WebServer(player: player, configuration: web)
+        server = WebServer(player: player, inbox: player, configuration: web)
     }
 
     func remove() async {
