@@ -163,6 +163,10 @@ public final class Player: Sendable {
     public static func audioDevices(configuration: PlayerConfiguration) throws(PlayerError) -> [AudioDevice] {
         let mpv = try MPVHandle(options: configuration.handleOptions)
         defer { mpv.quit() }
+        // With its event thread running, the request waits at most `MPVHandle.stallLimit`: an
+        // audio library that hangs while listing its devices (seen: PipeWire under emulation)
+        // must not hang `doctor` or `list-devices` with it.
+        mpv.startEvents { _ in }
         return try mpv.audioDevices()
     }
 }
