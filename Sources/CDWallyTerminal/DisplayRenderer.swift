@@ -12,7 +12,7 @@ import CDWallyPlayer
 /// > 04  Fourth track                     05:43   windowed around it on a short terminal
 ///
 /// a message, a hint, or the disc number being typed
-/// ? keys  q quit                         3 discs
+/// ? keys  q quit                 VOL 95 · 3 discs   or MUTED in place of the level
 /// ```
 ///
 /// With nothing chosen, or while a disc number is typed, the wallet takes the tracks'
@@ -104,7 +104,11 @@ public enum DisplayRenderer {
     static func keysLine(_ snapshot: PlayerSnapshot, state: DisplayState, width: Int) -> ScreenLine {
         let left = state.helpShown ? "? hide keys  q quit" : "? keys  q quit"
         let count = snapshot.wallet.discs.count
-        let right = "\(count) disc\(count == 1 ? "" : "s")"
-        return ScreenLine(ScreenText.spread(left, right, width: width), .dim)
+        let discs = "\(count) disc\(count == 1 ? "" : "s")"
+        // The volume as `status` tells it, so `-`, `+` and `m` show what they did.
+        let volume = snapshot.muted ? "MUTED" : "VOL \(snapshot.volume)"
+        let right = "\(volume) · \(discs)"
+        let fits = DisplayWidth.of(left) + DisplayWidth.of(right) + 2 <= width
+        return ScreenLine(ScreenText.spread(left, fits ? right : discs, width: width), .dim)
     }
 }

@@ -57,7 +57,12 @@ import Testing
         #expect(lines[6].hasSuffix("  05:43"))
         #expect(DisplayWidth.of(lines[6]) == 100)
         #expect(lines.filter { $0.hasPrefix("> ") }.count == 1)
-        #expect(lines.last == "? keys  q quit" + String(repeating: " ", count: 79) + "3 discs")
+        #expect(lines.last == "? keys  q quit" + String(repeating: " ", count: 69) + "VOL 100 · 3 discs")
+        var muted = Sample.snapshot()
+        (muted.volume, muted.muted) = (95, true)
+        #expect(render(muted).last?.hasSuffix("  MUTED · 3 discs") == true)
+        muted.muted = false
+        #expect(render(muted).last?.hasSuffix("  VOL 95 · 3 discs") == true)
     }
 
     @Test func aShortTerminalWindowsTheTrackListAroundTheCurrentTrack() {

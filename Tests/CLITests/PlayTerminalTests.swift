@@ -220,6 +220,14 @@ import Testing
         let expected = again.track < again.total ? (again.disc, again.track + 1) : (again.disc + 1, 1)
         let moved = await pane.waitForLCD { $0.disc == expected.0 && $0.track == expected.1 }
         #expect(moved != nil, "\(pane.screen())")
+
+        // The volume keys show what they did.
+        pane.type("-")
+        #expect(await pane.waitFor { $0.contains("VOL 95 · 3 discs") } != nil, "\(pane.screen())")
+        pane.type("m")
+        #expect(await pane.waitFor { $0.contains("MUTED · 3 discs") } != nil, "\(pane.screen())")
+        pane.type("m")
+        #expect(await pane.waitFor { $0.contains("VOL 95 · 3 discs") } != nil, "\(pane.screen())")
         pane.type("q")
         await expectTerminalRestored(pane, exitStatus: 0)
     }
