@@ -14,7 +14,7 @@ public struct ControlFailure: Error, Sendable, Hashable, CustomStringConvertible
     public init(_ error: PlayerError) {
         let code: ControlErrorCode =
             switch error {
-            case .discOutOfRange, .trackOutOfRange: .outOfRange
+            case .discOutOfRange, .trackOutOfRange, .volumeOutOfRange: .outOfRange
             case .audioOutputFailed, .outputStalled: .audioOutput
             case .shutDown: .shutDown
             default: .failed

@@ -9,6 +9,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     /// `play` named a wallet position that does not exist (any position, when the wallet is
     /// empty).
     case discOutOfRange(requested: Int, walletSize: Int)
+    /// `volume` asked for a level outside 0…`maximum` (`volume_max`), or a step larger than
+    /// that whole range; `requested` as it was written.
+    case volumeOutOfRange(requested: String, maximum: Int)
     /// `track` named a track the disc does not have.
     case trackOutOfRange(requested: Int, trackCount: Int, album: String)
     /// No audio output could be opened on `device` ("auto" when none was configured).
@@ -39,6 +42,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
                 "libmpv: could not create a player (mpv_create failed); check memory and that LC_NUMERIC is C"
         case .invalidOption(let name, let value, let message):
             return "mpv option '\(name)=\(value)' was refused (\(message)); fix or remove it in [player.mpv]"
+        case .volumeOutOfRange(let requested, let maximum):
+            return "there is no volume \(requested): a level is 0 to \(maximum), a step +N or -N at most \(maximum)"
+                + (maximum == 100 ? " (volume_max in [player] allows more)" : "")
         case .discOutOfRange(let requested, let walletSize):
             if walletSize == 0 {
                 return "there is no disc \(requested): the wallet is empty; add albums to the CDs playlist"

@@ -17,7 +17,7 @@ if let command = arguments.first, players.contains(command) {
     MallocArenas.limit(to: 1)
 }
 Task.detached {
-    await CDWally.main(arguments)
+    await CDWally.start(arguments)
     exit(0)
 }
 SignalWaiter.run()

@@ -39,7 +39,14 @@ import Testing
         let directory = try TemporaryDirectory()
         let first = try PlayerHarness(wallet: try FixtureWallet.wallet(["flac"]), directory: directory)
         #expect(first.player.snapshot.volume == 100)
-        #expect(try await first.player.perform(.volume(.set(140))).volume == 100)
+        // Out of range is refused, and nothing changes; a step clamps at the range's ends.
+        await #expect(throws: PlayerError.volumeOutOfRange(requested: "140", maximum: 100)) {
+            try await first.player.perform(.volume(.set(140)))
+        }
+        await #expect(throws: PlayerError.volumeOutOfRange(requested: "-200", maximum: 100)) {
+            try await first.player.perform(.volume(.by(-200)))
+        }
+        #expect(first.player.snapshot.volume == 100)
         #expect(try await first.player.perform(.volume(.by(-25))).volume == 75)
         #expect(try await first.player.perform(.volume(.by(-90))).volume == 0)
         #expect(try await first.player.perform(.volume(.set(42))).volume == 42)

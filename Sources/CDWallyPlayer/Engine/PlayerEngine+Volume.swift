@@ -15,6 +15,14 @@ extension PlayerEngine {
     static let rampInterval: Duration = .milliseconds(4)
 
     func changeVolume(_ change: VolumeChange) throws(PlayerError) {
+        // A level outside the range is refused, not clamped: `volume 1000` is a typo, and a
+        // silent 100 would hide it. A step that fits the range clamps at its ends, as a knob.
+        switch change {
+        case .set(let wanted) where !(0...configuration.volumeMax).contains(wanted),
+            .by(let wanted) where abs(wanted) > configuration.volumeMax:
+            throw .volumeOutOfRange(requested: change.text, maximum: configuration.volumeMax)
+        default: break
+        }
         let level: Int
         var mute = muted
         switch change {

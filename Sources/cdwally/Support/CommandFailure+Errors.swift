@@ -36,7 +36,7 @@ extension CommandFailure {
             }
         case let error as PlayerError:
             switch error {
-            case .discOutOfRange, .trackOutOfRange:
+            case .discOutOfRange, .trackOutOfRange, .volumeOutOfRange:
                 self.init(message: error.description, code: ExitStatus.usage)
             case .audioOutputFailed, .noHardwareMixer, .outputStalled:
                 self.init(message: error.description, code: ExitStatus.unavailable)

@@ -34,6 +34,8 @@ struct GlobalOptions: ParsableArguments {
 
     /// The option names that take a value and may come before the subcommand.
     static let names: Set<String> = ["--library", "--playlist", "--capacity", "--config"]
+    /// The flags that may come before it too (every command that prints takes `--json`).
+    static let flags: Set<String> = ["--json"]
 
     /// Moves global options written before the subcommand to after it, so that
     /// `cdwally --library X discs` parses as `cdwally discs --library X`: the argument
@@ -44,6 +46,11 @@ struct GlobalOptions: ParsableArguments {
         while index < arguments.count {
             let argument = arguments[index]
             let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if flags.contains(argument) {
+                moved.append(argument)
+                index += 1
+                continue
+            }
             guard argument.hasPrefix("--"), names.contains(name) else { break }
             moved.append(argument)
             if !argument.contains("="), index + 1 < arguments.count {
