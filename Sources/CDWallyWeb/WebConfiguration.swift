@@ -26,6 +26,8 @@ public struct WebConfiguration: Sendable {
     /// at 32, sixteen pages filled it and the seventeenth connection waited for an idle one to
     /// time out (`Benchmarks/run --web-only`, W7). 128 leaves room and still bounds descriptors.
     public var maximumConnections = 128
+    /// What one client may hold before it shows a credential, and the request deadlines.
+    public var limits = ConnectionLimits()
 
     public init(
         listen: WebListenAddress, hosts: HostAllowList, access: WebAccess, stateFolder: String,

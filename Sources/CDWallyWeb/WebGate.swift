@@ -57,6 +57,22 @@ struct WebGate: Sendable {
         return nil
     }
 
+    /// The valid session secret or token a request carries, or nil. Unlike `credential`, it
+    /// counts no failed login: the connection guard and the WebSocket caps ask it.
+    func credentialKey(_ request: HTTPRequest) -> String? {
+        if let authorization = request.headerFields[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer", access.isToken(String(parts[1])) {
+                return "token " + parts[1]
+            }
+            return nil
+        }
+        if let secret = WebGate.cookie(WebGate.sessionCookie, in: request), access.isSession(secret) {
+            return "session " + secret
+        }
+        return nil
+    }
+
     /// Trades a pairing code for a session secret, within the attempt limit.
     func pair(code: String) throws(WebRequestError) -> String {
         guard pairing.allow() else { throw .tooManyAttempts }

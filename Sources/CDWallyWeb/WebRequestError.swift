@@ -6,6 +6,8 @@ enum WebRequestError: Error, Sendable, Equatable {
     case foreignOrigin
     case notPaired
     case tooManyAttempts
+    /// One session or token holds all the WebSockets it may.
+    case tooManyWebSockets
     case badCode
     case notJSON
     case tooLarge
@@ -20,7 +22,7 @@ enum WebRequestError: Error, Sendable, Equatable {
         case .foreignHost: .misdirectedRequest
         case .foreignOrigin: .forbidden
         case .notPaired, .badCode: .unauthorized
-        case .tooManyAttempts: .tooManyRequests
+        case .tooManyAttempts, .tooManyWebSockets: .tooManyRequests
         case .notJSON: .unsupportedMediaType
         case .tooLarge: .contentTooLarge
         case .badCommand: .badRequest
@@ -38,6 +40,7 @@ enum WebRequestError: Error, Sendable, Equatable {
         case .foreignOrigin: "foreign-origin"
         case .notPaired: "not-paired"
         case .tooManyAttempts: "too-many-attempts"
+        case .tooManyWebSockets: "too-many-websockets"
         case .badCode: "bad-code"
         case .notJSON: "not-json"
         case .tooLarge: "too-large"
@@ -55,6 +58,7 @@ enum WebRequestError: Error, Sendable, Equatable {
         case .foreignOrigin: "requests must come from the web remote's own pages"
         case .notPaired: "not paired: run `cdwally web pair` and enter the code, or send a token"
         case .tooManyAttempts: "too many attempts; wait a minute"
+        case .tooManyWebSockets: "this session or token holds all the live connections it may; close a tab"
         case .badCode: "wrong or expired pairing code; run `cdwally web pair` for a new one"
         case .notJSON: "commands are JSON: send Content-Type: application/json"
         case .tooLarge: "the request body is over 8 KB"

@@ -24,6 +24,7 @@ public final class WebServer: Sendable {
     private let inbox: any PlayerInbox
     private let feed: StateFeed
     private let gate: WebGate
+    private let ledger: ConnectionLedger
     private let group: MultiThreadedEventLoopGroup
     private let running = LockedValue<(task: Task<Void, Never>, services: ServiceGroup)?>(nil)
 
@@ -37,6 +38,7 @@ public final class WebServer: Sendable {
                 cacheFolder: configuration.cacheFolder, coverFile: configuration.coverFile,
                 worker: configuration.coverWorker, logger: configuration.logger))
         gate = WebGate(hosts: configuration.hosts, access: configuration.access)
+        ledger = ConnectionLedger(limits: configuration.limits)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     }
 
@@ -103,20 +105,30 @@ public final class WebServer: Sendable {
     private func application(onRunning: @escaping @Sendable () -> Void) -> some ApplicationProtocol {
         let feed = self.feed
         let gate = self.gate
+        let ledger = self.ledger
         return Application(
             router: router(),
-            server: .http1WebSocketUpgrade(
-                configuration: .init(
-                    http1: .init(idleTimeout: .seconds(60)),
-                    ws: .init(maxFrameSize: 16 * 1024, autoPing: .enabled(timePeriod: .seconds(30)))),
-                shouldUpgrade: { request, _, _ in
-                    guard request.path?.split(separator: "?").first == "/api/v1/events",
-                        (try? WebServer.checkUpgrade(request, gate: gate)) != nil
-                    else { return .dontUpgrade }
-                    return .upgrade([:]) { inbound, outbound, _ in
-                        try await WebServer.stream(feed: feed, inbound: inbound, outbound: outbound)
-                    }
-                }),
+            server: HTTPServerBuilder { responder in
+                GuardedChildChannel(
+                    base: HTTP1WebSocketUpgradeChannel(
+                        responder: responder,
+                        configuration: .init(
+                            http1: .init(idleTimeout: .seconds(60)),
+                            ws: .init(maxFrameSize: 16 * 1024, autoPing: .enabled(timePeriod: .seconds(30)))),
+                        shouldUpgrade: { request, _, _ in
+                            // The guard answered the refusals it can see in JSON; what is left
+                            // (a cap filled meanwhile, a foreign origin) gets the framework's 400.
+                            guard request.path?.split(separator: "?").first == "/api/v1/events",
+                                (try? WebServer.checkUpgrade(request, gate: gate)) != nil,
+                                let key = gate.credentialKey(request), ledger.openWebSocket(for: key) == nil
+                            else { return .dontUpgrade }
+                            return .upgrade([:]) { inbound, outbound, _ in
+                                defer { ledger.closeWebSocket(for: key) }
+                                try await WebServer.stream(feed: feed, inbound: inbound, outbound: outbound)
+                            }
+                        }),
+                    makeGuard: { ConnectionGuard(ledger: ledger, credential: gate.credentialKey) })
+            },
             configuration: .init(
                 address: .hostname(configuration.listen.host, port: configuration.listen.port),
                 serverName: nil,

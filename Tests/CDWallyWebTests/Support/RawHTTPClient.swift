@@ -46,6 +46,14 @@ final class RawHTTPClient: @unchecked Sendable {
 
     /// Opens the WebSocket at `path`; throws unless the server switches protocols.
     static func webSocket(port: Int, path: String, headers: [String: String]) throws -> RawHTTPClient {
+        let (client, response) = try upgrade(port: port, path: path, headers: headers)
+        guard response.status == 101 else { throw Failure("upgrade refused: \(response.status)") }
+        return client
+    }
+
+    /// Asks for a WebSocket at `path` and returns the answer: 101 and the open client, or a
+    /// refusal with its body (read as far as it came within a second).
+    static func upgrade(port: Int, path: String, headers: [String: String]) throws -> (RawHTTPClient, Response) {
         let client = try RawHTTPClient(port: port)
         var head =
             "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -53,8 +61,13 @@ final class RawHTTPClient: @unchecked Sendable {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         try client.send(Array((head + "\r\n").utf8))
         let response = try client.readHead()
-        guard response.status == 101 else { throw Failure("upgrade refused: \(response.status)") }
-        return client
+        var body = ""
+        if response.status != 101 {
+            let length = Int(response.headers["content-length"] ?? "") ?? 0
+            try? client.fill(length)
+            body = String(decoding: client.buffer.prefix(length), as: UTF8.self)
+        }
+        return (client, Response(status: response.status, headers: response.headers, body: body))
     }
 
     /// The next text frame's payload (server frames are not masked; pings are skipped).

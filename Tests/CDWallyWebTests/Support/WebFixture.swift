@@ -16,7 +16,7 @@ final class WebFixture: @unchecked Sendable {
     let access: WebAccess
     let port: Int
 
-    init(port: Int = Int.random(in: 41_000..<49_000)) throws {
+    init(port: Int = Int.random(in: 41_000..<49_000), limits: ConnectionLimits = ConnectionLimits()) throws {
         state = FileManager.default.temporaryDirectory.appendingPathComponent("cdwally-web-\(UUID())").path
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         var configuration = PlayerConfiguration(stateDirectory: RawPath(state), mpvOptions: [("ao", "null")])
@@ -32,6 +32,7 @@ final class WebFixture: @unchecked Sendable {
             doctor: { .object([("library", .string("/music"))]) }, coverFile: { _ in WebFixture.cover },
             cacheFolder: state + "/cache", logger: logger)
         web.coverWorker = [BuiltProducts.cdwally, "cover-worker"]
+        web.limits = limits
         server = WebServer(player: player, inbox: player, configuration: web)
     }
 

@@ -1,0 +1,103 @@
+import CDWallyCore
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+@testable import CDWallyWeb
+
+/// The web remote on a shared network: no client can lock the others out. The real server on
+/// a loopback port, real sockets, a real player behind it.
+@Suite(.serialized) struct WebLimitsTests {
+    /// A request head that never ends: a slowloris sends the rest a byte now and then.
+    private static func slowClient(port: Int) throws -> Int32 {
+        let socket = try LoopbackSocket.connect(port: port)
+        let head = Array("GET /api/v1/state HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n".utf8)
+        _ = write(socket, head, head.count)
+        return socket
+    }
+
+    /// Whether the server has closed `socket` (a read sees the end or a reset).
+    private static func isClosed(_ socket: Int32) -> Bool {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, Int32(MSG_DONTWAIT)) <= 0
+    }
+
+    private func withServer(
+        _ limits: ConnectionLimits = ConnectionLimits(), _ body: (WebFixture) async throws -> Void
+    ) async throws {
+        let fixture = try WebFixture(limits: limits)
+        do {
+            try await fixture.server.start()
+            try await body(fixture)
+        } catch {
+            await fixture.remove()
+            throw error
+        }
+        await fixture.remove()
+    }
+
+    @Test func slowClientsCannotKeepAPairedPhoneOut() async throws {
+        var limits = ConnectionLimits()
+        limits.headerDeadline = .seconds(3)
+        try await withServer(limits) { fixture in
+            let port = fixture.port
+            // 140 connections that never finish a request, as a new user's test did.
+            let slow = try (1...140).map { _ in try Self.slowClient(port: port) }
+            defer { for socket in slow { close(socket) } }
+            let token = try fixture.access.newToken(name: "phone")
+            let asked = ContinuousClock.now
+            let response = try await offPool {
+                try RawHTTPClient.request(
+                    port: port, method: "GET", path: "/api/v1/state", headers: ["Authorization": "Bearer \(token)"])
+            }
+            #expect(response.status == 200, "\(response.body)")
+            #expect(ContinuousClock.now - asked < .seconds(1))
+            // One client holds at most 8 connections that showed nothing: the rest were closed
+            // at once, oldest first; and the last ones at their deadline.
+            #expect(await eventually(timeout: .seconds(2)) { slow.filter(Self.isClosed).count >= 140 - 8 })
+            #expect(await eventually(timeout: .seconds(6)) { slow.allSatisfy(Self.isClosed) })
+        }
+    }
+
+    @Test func webSocketsAreCappedPerCredentialAndInAllWithAJSONRefusal() async throws {
+        var limits = ConnectionLimits()
+        limits.webSocketsPerCredential = 2
+        limits.webSocketsTotal = 3
+        try await withServer(limits) { fixture in
+            let port = fixture.port
+            let first = try fixture.access.newToken(name: "kitchen")
+            let second = try fixture.access.newToken(name: "hall")
+            func ask(_ token: String?) async throws -> (RawHTTPClient, RawHTTPClient.Response) {
+                try await offPool {
+                    try RawHTTPClient.upgrade(
+                        port: port, path: "/api/v1/events",
+                        headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+                }
+            }
+            let unpaired = try await ask(nil).1
+            #expect(unpaired.status == 401)
+            #expect(unpaired.body.contains("\"not-paired\""), "\(unpaired.body)")
+
+            var open: [RawHTTPClient] = []
+            for _ in 1...2 {
+                let (client, answer) = try await ask(first)
+                #expect(answer.status == 101)
+                open.append(client)
+            }
+            let third = try await ask(first).1
+            #expect(third.status == 429)
+            #expect(third.body.contains("\"too-many-websockets\""), "\(third.body)")
+
+            let (client, answer) = try await ask(second)
+            #expect(answer.status == 101)
+            open.append(client)
+            let full = try await ask(second).1
+            #expect(full.status == 503, "\(full.body)")
+            #expect(full.body.hasPrefix("{"), "\(full.body)")
+            withExtendedLifetime(open) {}
+        }
+    }
+}
