@@ -31,14 +31,31 @@ public struct HostAllowList: Sendable {
     /// The name part of a `Host` header, lowercased, without port or IPv6 brackets. Read by
     /// Unicode scalars, not characters: a hostile header can glue `:` to the scalar before it
     /// into one character (U+06DD does), which a search for the character `:` then misses.
+    /// Anything after the name but a port (`127.0.0.1:8080@evil.example`) is no Host.
     static func name(ofHost header: String?) -> String? {
         guard let scalars = header?.lowercased().unicodeScalars, !scalars.isEmpty else { return nil }
+        let name: Substring.UnicodeScalarView
+        let rest: Substring.UnicodeScalarView
         if scalars.first == "[" {
             guard let close = scalars.firstIndex(of: "]") else { return nil }
-            return String(scalars[scalars.index(after: scalars.startIndex)..<close])
+            name = scalars[scalars.index(after: scalars.startIndex)..<close]
+            rest = scalars[scalars.index(after: close)...]
+        } else {
+            let colon = scalars.firstIndex(of: ":") ?? scalars.endIndex
+            name = scalars[..<colon]
+            rest = scalars[colon...]
         }
-        let name = scalars.firstIndex(of: ":").map { scalars[..<$0] } ?? scalars[...]
+        guard isPort(rest), !name.isEmpty,
+            name.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-.:_".unicodeScalars.contains($0)) })
+        else { return nil }
         return String(name.last == "." ? name.dropLast() : name)
+    }
+
+    /// Nothing, or ":" and one to five digits.
+    private static func isPort(_ rest: Substring.UnicodeScalarView) -> Bool {
+        guard let first = rest.first else { return true }
+        let digits = rest.dropFirst()
+        return first == ":" && (1...5).contains(digits.count) && digits.allSatisfy { ("0"..."9").contains($0) }
     }
 
     private static func hostname() -> String? {

@@ -63,10 +63,11 @@ enum WebVerb: String, CaseIterable, Sendable {
             throw .badCommand(
                 "seek takes seconds from the start (e.g. 90) or a step as text (\"+10\", \"-10\")")
         case .volume:
-            // A level as a number, or the words of `cdwally volume` ("+5", "mute"…).
+            // A number is a level, whatever its sign (-3 is out of range, not a step down);
+            // steps and the rest are the words of `cdwally volume` ("+5", "-5", "mute"…).
             try expect(count: 1...1, args)
-            let text = args[0].intValue.map(String.init) ?? args[0].stringValue ?? ""
-            guard let change = VolumeChange(text: text) else {
+            if let level = args[0].intValue { return .volume(.set(Int(level))) }
+            guard let change = args[0].stringValue.flatMap(VolumeChange.init(text:)) else {
                 throw .badCommand(
                     "volume takes a level (e.g. 40), \"+5\", \"-5\", \"mute\", \"unmute\" or \"toggle-mute\"")
             }

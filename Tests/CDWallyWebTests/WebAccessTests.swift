@@ -54,13 +54,19 @@ import Testing
         #expect(throws: WebError.self) { try WebListenAddress(parsing: "host:") }
         #expect(HostAllowList.name(ofHost: "Jukebox.local:8080") == "jukebox.local")
         #expect(HostAllowList.name(ofHost: "[::1]:8080") == "::1")
+        // After the name, a port or nothing: no browser sends more, and a lax reading let
+        // `127.0.0.1:PORT@evil.example` through.
+        for hostile in ["127.0.0.1:8080@evil.example", "127.0.0.1:80x", "127.0.0.1:", "[::1]x", "a b:80", "127.0.0.1:123456"] {
+            #expect(HostAllowList.name(ofHost: hostile) == nil, "\(hostile)")
+        }
     }
 
     /// Found by the `web` fuzzer: U+06DD and a `:` after it make one Swift character.
     @Test func aHostNameEndsAtItsPortWhateverComesBefore() {
         #expect(HostAllowList.name(ofHost: "jukebox.local.:8080") == "jukebox.local")
         #expect(HostAllowList.name(ofHost: "jukebox.local.") == "jukebox.local")
-        #expect(HostAllowList.name(ofHost: "evil\u{6DD}:80") == "evil\u{6DD}")
+        // Not a host name at all: no allow list could name it.
+        #expect(HostAllowList.name(ofHost: "evil\u{6DD}:80") == nil)
         #expect(HostAllowList.name(ofHost: "[::1") == nil)
         #expect(HostAllowList.name(ofHost: "") == nil)
     }

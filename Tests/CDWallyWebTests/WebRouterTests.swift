@@ -306,6 +306,17 @@ import Testing
                 #expect(bad.status == .badRequest, "seek \(args)")
             }
             #expect(try await post(#"{"command":"seek","args":["+1"]}"#).status == .ok)
+
+            // A number is a level, as on the command line; a step is text.
+            let level = try await post(#"{"command":"volume","args":[40]}"#)
+            #expect(try Self.json(level)["volume"]?.intValue == 40)
+            let step = try await post(#"{"command":"volume","args":["-5"]}"#)
+            #expect(try Self.json(step)["volume"]?.intValue == 35)
+            let negative = try await post(#"{"command":"volume","args":[-3]}"#)
+            #expect(negative.status == .conflict)
+            #expect(try Self.json(negative)["error"]?["message"]?.stringValue?.hasPrefix("there is no volume -3") == true)
+            let unchanged = try await post(#"{"command":"volume","args":["+0"]}"#)
+            #expect(try Self.json(unchanged)["volume"]?.intValue == 35)
         }
     }
 
