@@ -19,6 +19,19 @@ public struct WebAccess: Sendable {
         path = stateFolder + "/" + WebAccess.fileName
     }
 
+    /// The user's access file, in cdwally's state folder (`$XDG_STATE_HOME/cdwally`): pairing
+    /// and tokens belong to the user, not to a library, so `cdwally web token` works from any
+    /// shell. A file an earlier version kept in a library's state folder is moved up the first
+    /// time (when the user has none yet), so paired phones stay paired.
+    public static func user(stateHome: String, formerFolder: String? = nil) -> WebAccess {
+        let access = WebAccess(stateFolder: stateHome)
+        if let formerFolder, !FileManager.default.fileExists(atPath: access.path) {
+            try? FileManager.default.createDirectory(atPath: stateHome, withIntermediateDirectories: true)
+            _ = rename(formerFolder + "/" + fileName, access.path)
+        }
+        return access
+    }
+
     /// A browser session or a token as `cdwally web list` shows it.
     public struct Entry: Sendable, Equatable {
         public var kind: String

@@ -32,6 +32,37 @@ import Testing
         #expect(bad.status == 64)
     }
 
+    /// Pairing and tokens belong to the user: `web token` needs no library, and a player
+    /// started on any library takes the token (the README's kitchen-button recipe).
+    @Test func aTokenMadeWithoutALibraryOpensThePlayerOfAnyLibrary() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try Self.demoLibrary(in: cli)
+        let made = try await cli.run(["web", "token", "kitchen-button"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let token = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = Int.random(in: 20_000..<40_000)
+        let serve = try RunningCommand(
+            cli, ["serve", "--idle", "--library", library, "--mpv", "ao=null", "--web", "\(port)"])
+        try await serve.waitUntil("the web remote to listen") { serve.stderr.contains("web remote at") }
+        let socket = try LoopbackSocket.connect(port: port)
+        defer { close(socket) }
+        let request = Array(
+            "GET /api/v1/state HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n".utf8)
+        _ = write(socket, request, request.count)
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let count = read(socket, &chunk, chunk.count), count > 0 { answer += chunk[..<count] }
+        #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200"), "\(String(decoding: answer.prefix(200), as: UTF8.self))")
+        let listed = try await cli.run(["web", "list", "--json"])
+        #expect(listed.stdout.contains("\"kitchen-button\""))
+        // doctor asks the running player where its remote is: here from --web, not the config.
+        let doctor = try await cli.json(["doctor", "--library", library])
+        #expect((doctor["health"] as? [String: Any])?["web"] as? String == "http://127.0.0.1:\(port)/")
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
     @Test func serveStartsTheRemoteFromTheConfigFileAndDoctorReportsIt() async throws {
         let cli = try CLI()
         defer { cli.remove() }

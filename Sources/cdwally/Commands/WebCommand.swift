@@ -4,7 +4,8 @@ import CDWallyWeb
 import Foundation
 
 /// `cdwally web pair|token|revoke|list`: who may use the web remote (docs/PRODUCT.md §6).
-/// They change the library's access file, which a running server reads on every request.
+/// They change the user's access file, which a running server reads on every request; no
+/// library is needed.
 struct WebCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web",
@@ -16,10 +17,11 @@ struct WebCommand: ParsableCommand {
             """,
         subcommands: [Pair.self, Token.self, Revoke.self, List.self])
 
-    /// The access file of the library the options name.
+    /// The user's access file (`WebAccess.user`); a library named by the options, if any, gives
+    /// up the file an earlier version kept for it.
     static func access(_ context: inout CommandContext) throws -> WebAccess {
-        let service = try context.library()
-        return WebAccess(stateFolder: context.stateFolder(for: service.root))
+        let former = (try? context.library()).map { context.stateFolder(for: $0.root) }
+        return WebAccess.user(stateHome: context.settings.directories.cdwallyState, formerFolder: former)
     }
 
     struct Pair: ParsableCommand {

@@ -45,14 +45,18 @@ struct Health {
             audioProblem = error.description
         }
         var player = playerHere
+        var web = webHere
         if player == nil, case .ok(let status)? = try? ControlLink.send(.status, environment: environment) {
             player = status.state.rawValue
+            // The running player says where its remote is (`serve --web` or the config file).
+            if let setup = status.setup { web = setup.web }
+        } else if player == nil {
+            // No player: where one started now would listen.
+            web = settings.config?.webListen.flatMap { try? WebListenAddress(parsing: $0.value).description }
         }
         return Health(
             audioDevice: device, audioOffered: offered, audioProblem: audioProblem,
-            sessionBus: sessionBus(environment), inputs: inputs(), player: player,
-            web: webHere
-                ?? settings.config?.webListen.flatMap { try? WebListenAddress(parsing: $0.value).description }
+            sessionBus: sessionBus(environment), inputs: inputs(), player: player, web: web
         )
     }
 
