@@ -74,29 +74,64 @@ public enum AlbumGrouper {
         }
     }
 
-    /// Splits one identity's tracks by album folder; sibling folders whose tracks all state
-    /// their disc (by tag or title, not by a `CD1` folder, whose parent is the album) and share
-    /// no disc number are discs of one album.
+    /// Splits one identity's tracks by album folder. Sibling folders are one album when their
+    /// tracks complement each other rather than repeat: those whose tracks all state their disc
+    /// (by tag or title, not by a `CD1` folder, whose parent is the album) and share no disc
+    /// number, and those that share no (disc, track) number and hold the same format and year
+    /// (an album spread over two folders). Folders that hold the same numbers are copies.
     private static func copies(_ tracks: [PlacedTrack]) -> [[PlacedTrack]] {
         var byRoot: [RawPath: [PlacedTrack]] = [:]
         for track in tracks { byRoot[track.albumRoot, default: []].append(track) }
-        var parts: [(parent: RawPath, discs: Set<Int>, stated: Bool, tracks: [PlacedTrack])] = []
+        var parts: [FolderPart] = []
         for root in byRoot.keys.sorted() {
-            let unit = byRoot[root] ?? []
-            let discs = Set(unit.map(\.disc))
-            let stated = unit.allSatisfy(\.joinsSiblings)
-            if stated,
-                let index = parts.firstIndex(where: {
-                    $0.stated && $0.parent == root.parent && $0.discs.isDisjoint(with: discs)
-                })
-            {
-                parts[index].discs.formUnion(discs)
-                parts[index].tracks += unit
+            let part = FolderPart(root: root, tracks: byRoot[root] ?? [])
+            if let index = parts.firstIndex(where: { $0.joins(part) }) {
+                parts[index].absorb(part)
             } else {
-                parts.append((root.parent, discs, stated, unit))
+                parts.append(part)
             }
         }
         return parts.map(\.tracks)
+    }
+
+    /// The tracks of one or more sibling album folders taken as one album so far.
+    private struct FolderPart {
+        let parent: RawPath
+        var tracks: [PlacedTrack]
+        var discs: Set<Int>
+        var numbers: Set<[Int]>
+        /// Every track states its disc outside a disc folder.
+        let stated: Bool
+        /// The one file extension and year of all its tracks, or nil when they differ.
+        var format: String?
+        var year: Int?
+
+        init(root: RawPath, tracks: [PlacedTrack]) {
+            parent = root.parent
+            self.tracks = tracks
+            discs = Set(tracks.map(\.disc))
+            numbers = Set(tracks.compactMap { track in track.track.map { [track.disc, $0] } })
+            stated = tracks.allSatisfy(\.joinsSiblings)
+            let formats = Set(tracks.map { $0.file.path.fileExtension.lowercased() })
+            format = formats.count == 1 ? formats.first : nil
+            let years = Set(tracks.map { TagNumber.year(in: $0.file.tags.date) })
+            year = years.count == 1 ? years.first ?? nil : nil
+        }
+
+        func joins(_ other: FolderPart) -> Bool {
+            guard parent == other.parent else { return false }
+            if stated && other.stated && discs.isDisjoint(with: other.discs) { return true }
+            // Every track numbered, none twice, one format and one year on both sides.
+            return numbers.count == tracks.count && other.numbers.count == other.tracks.count
+                && numbers.isDisjoint(with: other.numbers) && format != nil && format == other.format
+                && year == other.year
+        }
+
+        mutating func absorb(_ other: FolderPart) {
+            tracks += other.tracks
+            discs.formUnion(other.discs)
+            numbers.formUnion(other.numbers)
+        }
     }
 
     private static func makeAlbum(key: String, tracks placed: [PlacedTrack]) -> Album {

@@ -59,9 +59,12 @@ struct MovedTrackSearch {
         return true
     }
 
-    /// What may name the album or artist in the entry's path: its last three folder names.
+    /// What may name the album or artist in the entry's path: its last three folder names, as
+    /// the path reads once decoded (a `file://` URI's `Pink%20Floyd` is `Pink Floyd`).
     private func folderWords(_ entry: PlaylistEntry) -> Set<String> {
-        let parts = entry.text.split(whereSeparator: { $0 == "/" || $0 == "\\" }).dropLast().suffix(3)
+        var written = entry.text
+        if case .file(let path) = entry.location { written = path.display }
+        let parts = written.split(whereSeparator: { $0 == "/" || $0 == "\\" }).dropLast().suffix(3)
         return Set(parts.map { TextKey.loose(String($0)) }).subtracting([""])
     }
 

@@ -150,6 +150,48 @@ import Testing
         #expect(report.entries.resolvedByTags == 2)
     }
 
+    /// Folders whose tracks complement each other (no (disc, track) twice, one format, one
+    /// year) are one album spread over them; folders that repeat the numbers are copies.
+    @Test func anAlbumSpreadOverTwoSiblingFoldersIsOneDisc() throws {
+        let library = try TestLibrary()
+        for (folder, number) in [("Spread/Part A", 1), ("Spread/Part B", 2)] {
+            try library.add(
+                "\(folder)/0\(number) Spread \(number).flac",
+                tags: ["TITLE": "Spread \(number)", "ARTIST": "Spreader", "ALBUM": "Spread Album", "DATE": "2001",
+                    "TRACKNUMBER": "\(number)"],
+                tagger: .metaflac)
+        }
+        // Same album, artist and year, numbered alike: two copies, not one album.
+        for folder in ["Twice/One", "Twice/Two"] {
+            try library.add(
+                "\(folder)/01 Twice.flac",
+                tags: ["TITLE": "Twice", "ARTIST": "Twin", "ALBUM": "Twice", "DATE": "2001", "TRACKNUMBER": "1"],
+                tagger: .metaflac)
+        }
+        try library.playlist("Spread/\nTwice/One/01 Twice.flac\nTwice/Two/01 Twice.flac\n")
+        let report = try walletAcrossScan(library)
+        #expect(report.wallet.discs.map(\.title) == ["Spread Album", "Twice", "Twice"])
+        #expect(report.wallet.discs.first?.trackCount == 2)
+        #expect(Set(report.wallet.discs.dropFirst().map(\.id)).count == 2)
+    }
+
+    /// A `file://` URI from another machine names its folders percent-encoded: they are
+    /// compared decoded, so `Pink%20Floyd/The%20Wall` agrees with the tags as a plain path does.
+    @Test func aFileURIFromAnotherMachineResolvesAsItsPlainPathDoes() throws {
+        let library = try TestLibrary()
+        try library.add(
+            "Floyd/Wall/2-01 Hey You.flac",
+            tags: ["TITLE": "Hey You", "ARTIST": "Pink Floyd", "ALBUM": "The Wall", "TRACKNUMBER": "1", "DISCNUMBER": "2"],
+            tagger: .metaflac)
+        try library.playlist("file:///home/bob/Music/Pink%20Floyd/The%20Wall/2-01%20Hey%20You.ogg\n")
+        let uri = try library.wallet()
+        try library.playlist("/home/bob/Music/Pink Floyd/The Wall/2-01 Hey You.ogg\n")
+        let plain = try library.wallet()
+        #expect(plain.wallet.discs.map(\.title) == ["The Wall"], "\(plain.entries.unavailable)")
+        #expect(uri.wallet.discs.map(\.title) == ["The Wall"], "\(uri.entries.unavailable.map(\.reason))")
+        #expect(uri.entries.unavailable.isEmpty)
+    }
+
     @Test func differentRecordingsAreNotEditions() throws {
         let library = try TestLibrary()
         for (year, date) in [(1955, "1956"), (1981, "1982")] {
