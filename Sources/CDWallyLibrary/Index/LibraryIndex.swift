@@ -87,13 +87,23 @@ public final class LibraryIndex: Sendable {
     private static func openFile(_ file: String, logger: Logger) throws(OpenFailure) -> DatabasePool {
         let folder = (file as NSString).deletingLastPathComponent
         if let reason = IndexFallback.whyNotWritable(folder) { throw .notWritable(reason) }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .failed(.index(file: file, reason: LibraryIndex.reason(error, file: file)))
+        func makeFolder() throws(OpenFailure) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .failed(.index(file: file, reason: LibraryIndex.reason(error, file: file)))
+            }
         }
+        try makeFolder()
         do {
             return try LibraryIndex.openPool(file, logger: logger)
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CANTOPEN && !FileManager.default.fileExists(atPath: folder)
+        {
+            // The cache folder went away between its making and the open (a user, or another
+            // command, clearing the cache): make it again, once.
+            try makeFolder()
+            do { return try LibraryIndex.openPool(file, logger: logger) } catch { throw failure(error, file) }
         } catch let error as DatabaseError where error.isDamage {
             LibraryIndex.markDamaged(file)
             do { return try LibraryIndex.openPool(file, logger: logger) } catch { throw failure(error, file) }
