@@ -36,6 +36,9 @@ public struct XDGDirectories: Sendable, Equatable {
     public var cdwallyConfig: String { configHome + "/cdwally" }
     public var cdwallyCache: String { cacheHome + "/cdwally" }
     public var cdwallyState: String { stateHome + "/cdwally" }
+    /// Where cdwally's state would be with no `XDG_STATE_HOME`: the one place every player of
+    /// this user (same `HOME`) can find, whatever its environment moves.
+    public var defaultCdwallyState: String { home + "/.local/state/cdwally" }
     public var defaultConfigFile: String { cdwallyConfig + "/config.toml" }
 
     /// Reads `XDG_MUSIC_DIR="$HOME/Music"` from user-dirs.dirs, the file xdg-user-dirs writes.

@@ -94,6 +94,26 @@ import Testing
         #expect((points[2] ?? 0) >= 25 && (points[2] ?? 0) < 30)
     }
 
+    /// A system unit with its own `XDG_STATE_HOME` and no runtime folder: the second `serve`
+    /// still finds the first (through the default state folder's `player.lock`) and refuses,
+    /// naming it, rather than playing beside it; and the other way round.
+    @Test func aSecondPlayerWithOtherStateAndRuntimeFoldersFindsTheFirst() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        var unit = try elsewhere(cli, runtime: nil)
+        unit.environment["XDG_STATE_HOME"] = cli.home + "/unit-state"
+        for (first, second) in [(cli, unit), (unit, cli)] {
+            let serve = try await startServe(first, library)
+            let pid = serve.process.processIdentifier
+            let refused = try await second.run(["serve", "--library", library.root, "--mpv", "ao=null"])
+            #expect(refused.status == 75, "\(refused.stderr)")
+            #expect(refused.stderr.contains("already running (pid \(pid)"), "\(refused.stderr)")
+            serve.signal(SIGTERM)
+            #expect(try await serve.wait() == 0)
+        }
+    }
+
     @Test func aHandOverThatCannotHonourTheCommandChangesNothingAndSaysWhy() async throws {
         let cli = try CLI()
         defer { cli.remove() }
