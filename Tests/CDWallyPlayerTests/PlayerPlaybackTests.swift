@@ -27,6 +27,23 @@ import Testing
         fixture.expectExactSamples { #expect(frames == fixture.totalSamples) }
     }
 
+    /// The length is in the state for every playing track, across gapless changes between
+    /// tracks of one length, where mpv reports no change of `duration`.
+    @Test func everyPlayingStateHasTheTracksLength() async throws {
+        let harness = try PlayerHarness(wallet: try FixtureWallet.wallet())
+        try await harness.player.perform(.play(disc: 1, fromStart: false))
+        #expect(await harness.waitFor { !$0.filter(isDiscFinished).isEmpty })
+        await harness.close()
+        let playing = harness.events.compactMap { event -> PlayerSnapshot? in
+            switch event {
+            case .snapshotChanged(let snapshot), .trackChanged(let snapshot): snapshot.state == .playing ? snapshot : nil
+            default: nil
+            }
+        }
+        #expect(Set(playing.compactMap(\.trackIndex)) == [1, 2, 3])
+        #expect(playing.allSatisfy { $0.duration != nil }, "\(playing.map { ($0.trackIndex, $0.duration) })")
+    }
+
     @Test func skipsAMissingFileMidAlbumAndPlaysOn() async throws {
         let directory = try TemporaryDirectory()
         let paths = try FixtureWallet.copies("flac", into: directory)

@@ -105,7 +105,7 @@ extension PlayerEngine {
         trackIndex = start.track
         commandedTrack = start.track
         elapsed = start.position
-        duration = nil
+        duration = taggedDuration(ofTrack: start.track)
         state = .playing
         isSeeking = false
         (seeksUnanswered, awaitsSeekRestart) = (0, false)
@@ -186,7 +186,7 @@ extension PlayerEngine {
         commandedTrack = number
         trackIndex = number
         elapsed = queue?.startPosition(ofTrack: number) ?? 0
-        duration = nil
+        duration = taggedDuration(ofTrack: number)
         if isActive { saveCurrent(at: elapsed) }
         publish()
         try await waitForPlayback()

@@ -57,7 +57,9 @@ extension PlayerEngine {
         trackIndex = index
         isOpeningTrack = true
         if pendingSeek == nil { elapsed = queue.startPosition(ofTrack: index) }
-        duration = nil
+        // The length the tags give until mpv's own comes: mpv says nothing when the next
+        // track is as long as the last (a gapless change), which left the state without one.
+        duration = taggedDuration(ofTrack: index)
         isSeeking = false
         if let resumed = queue.resumedTrack, resumed.index != index - 1 { replaceResumedEntry() }
         if isActive { saveCurrent(at: elapsed) }
@@ -120,7 +122,7 @@ extension PlayerEngine {
             publish()
         case "duration":
             guard queue?.contains(activeEntryID) == true else { return }
-            duration = value.doubleValue
+            duration = value.doubleValue ?? duration
             publish()
         case "current-ao":
             currentOutput = value.stringValue

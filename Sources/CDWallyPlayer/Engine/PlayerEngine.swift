@@ -137,6 +137,13 @@ actor PlayerEngine {
         if previous.differsVisibly(from: snapshot) { hub.emit(.snapshotChanged(snapshot)) }
     }
 
+    /// Track `number`'s length as its tags give it, or nil when they give none.
+    func taggedDuration(ofTrack number: Int) -> Double? {
+        guard let disc, disc.album.tracks.indices.contains(number - 1) else { return nil }
+        let seconds = disc.album.tracks[number - 1].duration
+        return seconds > 0 ? seconds : nil
+    }
+
     /// Remembers the current track and `position` for the current disc, and whether it is
     /// playing (what `serve` restores after a power cut), and queues a write.
     func saveCurrent(at position: Double, playing: Bool? = nil) {
