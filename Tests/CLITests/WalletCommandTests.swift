@@ -256,3 +256,42 @@ import Testing
         #expect(second["changed"] as? Int == 0)
     }
 }
+
+/// Entries behind a folder this user may not enter, read as another user than root (root
+/// enters every folder): the real binary under setpriv.
+@Suite(
+    .enabled(
+        if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+        "needs root and /usr/bin/setpriv to read as another user"))
+struct UnreadableEntryTests {
+    @Test func anEntryInAFolderThatCannotBeEnteredIsUnavailableAndNotFoundElsewhere() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("Good/Album", artist: "Ann", album: "Album", tracks: 1)
+        try library.addAlbum("Locked/Album", artist: "Ann", album: "Album", tracks: 1)
+        try library.playlist("Locked/Album/01 Album 1.flac\nGood/Album/01 Album 1.flac\n")
+        // Everything readable by anyone, but the one folder no one but root may enter.
+        for path in [cli.home, library.root] {
+            _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", path]).waitUntilExit()
+        }
+        chmod(library.root + "/Locked", 0)
+        defer { chmod(library.root + "/Locked", 0o755) }
+        let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+        let result = try await cli.run(["discs", "--json", "--library", library.root], wrapper: nobody)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let discs = json?["discs"] as? [[String: Any]] ?? []
+        // Only the readable album, once: the locked entry was not matched by name to it.
+        #expect(discs.count == 1, "\(result.stdout)")
+        #expect(discs.first?["trackCount"] as? Int == 1)
+        // The folder's warning, once, though the command met it twice.
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines == ["cdwally: cannot open directory \(library.root)/Locked: Permission denied"], "\(result.stderr)")
+        // doctor names the entry and why.
+        let doctor = try await cli.run(["doctor", "--library", library.root], wrapper: nobody)
+        #expect(
+            doctor.stdout.contains("line 1: Locked/Album/01 Album 1.flac: cannot be read: permission denied"),
+            "\(doctor.stdout)")
+    }
+}

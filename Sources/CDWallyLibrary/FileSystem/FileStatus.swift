@@ -44,6 +44,14 @@ public struct FileStatus: Sendable, Equatable {
         return FileStatus(info)
     }
 
+    /// Whether `stat` of `path` fails for want of permission on a folder on its way: then
+    /// nothing can be said about the file, not even that it is missing.
+    public static func isDenied(_ path: RawPath) -> Bool {
+        var info = stat()
+        guard path.withCString({ stat($0, &info) }) != 0 else { return false }
+        return errno == EACCES || errno == EPERM
+    }
+
     init(_ info: stat) {
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regular

@@ -117,6 +117,11 @@ struct EntryResolver {
         case .file(let path): written = [path] + entry.alternatives
         }
         let absolute = written.map { ($0.isAbsolute ? $0 : folder.appending($0)).lexicallyNormalized() }
+        // A folder on the way that this user may not enter: the file may well be there, so it
+        // is neither missing nor to be looked for by name elsewhere.
+        if let denied = absolute.first, FileStatus.isDenied(denied) {
+            return .refused("cannot be read: permission denied on a folder of \(denied.parent.display)")
+        }
         for path in absolute {
             switch FileStatus.of(path)?.kind {
             case .regular:
