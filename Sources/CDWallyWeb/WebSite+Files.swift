@@ -486,11 +486,10 @@ button, input[type=submit] { min-width: 44px; min-height: 44px; font: inherit; }
 .cd .hole { position: absolute; inset: 45%; border-radius: 50%; background: var(--bg);
             box-shadow: inset 0 0 0 1px rgba(0,0,0,.4); }
 
-.discs { list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem;
-         grid-auto-flow: column; grid-template-rows: repeat(2, auto); grid-auto-columns: 100%;
-         overflow-x: auto; scroll-snap-type: x mandatory; }
-.discs li { scroll-snap-align: start; }
-.disc { display: grid; grid-template-columns: 40% 1fr; gap: .75rem; align-items: center; width: 100%;
+/* On a phone the wallet is a list a thumb scrolls, a small disc beside each name: six or
+   more on the first screen. From 700 px, cards. */
+.discs { list-style: none; margin: 0; padding: 0; display: grid; gap: .5rem; grid-template-columns: minmax(0, 1fr); }
+.disc { display: grid; grid-template-columns: 64px minmax(0, 1fr); gap: .75rem; align-items: center; width: 100%;
         background: var(--card); color: var(--fg); border: 1px solid var(--line); border-radius: 12px;
         padding: .6rem; text-align: left; cursor: pointer; min-height: 44px; font: inherit; }
 .disc.current { outline: 3px solid var(--accent); }
@@ -506,8 +505,12 @@ button, input[type=submit] { min-width: 44px; min-height: 44px; font: inherit; }
 .readout { min-width: 0; }
 .cd.big { width: min(70vw, 340px); margin: 0 auto; }
 @media (min-width: 700px) { .stage { grid-template-columns: 340px minmax(0, 1fr); align-items: center; } .cd.big { width: 100%; } }
+/* Sized to its own box, not the window: beside the big disc (700 px and up) the box is far
+   narrower than the window, and "DISC 03  TRACK 04/12  02:17 / 05:43" (35 monospace columns,
+   0.6 em each) must fit it. */
+.readout { container-type: inline-size; }
 .lcd { background: var(--lcd-bg); color: var(--lcd-fg); border-radius: 8px; padding: .6rem .7rem;
-       font: 700 clamp(.6rem, 3.4vw, 1.4rem) ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre;
+       font: 700 clamp(.55rem, 4.3cqi, 1.4rem) ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre;
        display: flex; flex-wrap: wrap; justify-content: space-between; gap: .5rem; overflow: hidden;
        box-shadow: inset 0 2px 6px rgba(0,0,0,.35); }
 .lcd.stale { opacity: .35; }

@@ -104,6 +104,16 @@ def main():
                 "return images.length >= 3 && images.every(i => i.complete && i.naturalWidth > 0)"))
             assert covers
             fits(phone, "wallet")
+            # A phone shows at least four discs of a full wallet on its first screen: the demo's
+            # three all in view, one under the other, at a pitch that leaves room for a fourth.
+            seen = phone.execute_script(
+                "const discs = [...document.querySelectorAll('.discs li')].map(d => d.getBoundingClientRect());"
+                "const inView = discs.filter(r => r.left >= 0 && r.right <= window.innerWidth"
+                " && r.top >= 0 && r.bottom <= window.innerHeight).length;"
+                "const pitch = discs[1].top - discs[0].top;"
+                "return [inView, pitch > 0 ? Math.floor((window.innerHeight - discs[0].top) / pitch) : 0];")
+            if seen[0] < 3 or seen[1] < 4:
+                raise SystemExit(f"web_remote.py: a 390x844 phone shows {seen[0]} of 3 discs, room for {seen[1]}")
             phone.save_screenshot(arguments.screenshots + "/wallet-phone.png")
 
             phone.find_elements(By.CSS_SELECTOR, ".disc")[1].click()
@@ -167,6 +177,15 @@ def main():
                  lambda: phone.find_elements(By.CSS_SELECTOR, "#tracks .track.current"))
             phone.save_screenshot(arguments.screenshots + "/player-phone.png")
             laptop.save_screenshot(arguments.screenshots + "/player-wide.png")
+            # The LCD line fits its box whole at every width, tablets in portrait included.
+            for width in (1280, 1024, 850, 800, 768, 700, 600, 430, 390, 360, 320):
+                resize(phone, width, 800)
+                cut = phone.execute_script(
+                    "const box = document.getElementById('lcd').getBoundingClientRect();"
+                    "const line = document.getElementById('lcd-main').getBoundingClientRect();"
+                    "return Math.max(0, Math.round(line.right - box.right), Math.round(box.left - line.left));")
+                if cut > 0:
+                    raise SystemExit(f"web_remote.py: the LCD line is cut by {cut} px at {width} px")
             resize(phone, 320, 640)
             fits(phone, "player at 320 px")
             targets(phone, "player at 320 px")
