@@ -1,3 +1,4 @@
+import CDWallyCore
 import CDWallySystem
 import CMPRIS
 import Glibc
@@ -35,9 +36,7 @@ final class MPRISBusLoop: @unchecked Sendable {
         self.object = object
         self.mailbox = mailbox
         self.logger = logger
-        let (seconds, attoseconds) = signalInterval.components
-        self.signalInterval =
-            UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
+        self.signalInterval = signalInterval.microseconds
         self.signalled = object.state
     }
 

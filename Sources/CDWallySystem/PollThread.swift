@@ -1,3 +1,4 @@
+import CDWallyCore
 import Dispatch
 import Foundation
 
@@ -103,9 +104,6 @@ public final class PollThread: Sendable {
     /// A poll(2) timeout reaching `deadline`, rounded up so the wait does not end early.
     private static func milliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
         guard let deadline else { return -1 }
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        if remaining <= .zero { return 0 }
-        let (seconds, attoseconds) = remaining.components
-        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+        return ContinuousClock.now.duration(to: deadline).pollMilliseconds
     }
 }

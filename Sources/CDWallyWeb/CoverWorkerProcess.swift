@@ -105,8 +105,7 @@ private struct LineReader {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return .timedOut }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + 1)
-            let ready = poll(&poller, 1, milliseconds)
+            let ready = poll(&poller, 1, left.pollMilliseconds)
             if ready < 0 && errno != EINTR { return .ended }
             if ready <= 0 { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)

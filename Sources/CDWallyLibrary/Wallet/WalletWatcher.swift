@@ -149,10 +149,7 @@ public final class WalletWatcher: Sendable {
         wake.signal()
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
+    private static func seconds(_ duration: Duration) -> Double { duration.inSeconds }
 
     /// What the wallet depends on that can change under it, as stat results.
     static func fingerprint(of report: WalletReport) -> [RawPath: Stamp?] {

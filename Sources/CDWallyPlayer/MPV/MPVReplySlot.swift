@@ -1,3 +1,4 @@
+import CDWallyCore
 import CDWallySystem
 import Dispatch
 
@@ -15,9 +16,7 @@ final class MPVReplySlot: Sendable {
 
     /// The reply, or nil when none came within `limit`.
     func wait(_ limit: Duration) -> MPVReply? {
-        let (seconds, attoseconds) = limit.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        guard arrived.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else { return nil }
+        guard arrived.wait(timeout: .now() + .nanoseconds(limit.nanoseconds)) == .success else { return nil }
         return reply.current
     }
 }
