@@ -92,7 +92,7 @@ extension PlayerEngine {
             // The level and mute as the listener left them, from the first sample.
             try applyVolumeBeforePlay()
             try send(.pause(false))
-            try send(.playIndex(start.track - 1))
+            try send(.playIndex(start.track - 1), for: .move(load: load))
             let resumed = start.position > 0 ? (index: start.track - 1, position: start.position) : nil
             queue = DiscQueue(load: load, trackCount: album.tracks.count, resumedTrack: resumed)
         } catch {
@@ -182,7 +182,7 @@ extension PlayerEngine {
     func move(toTrack number: Int) async throws(PlayerError) {
         // A track mpv started ahead while paused is not where the listener goes now.
         startedWhilePaused = nil
-        try send(.playIndex(number - 1))
+        try send(.playIndex(number - 1), for: queue.map { .move(load: $0.load) })
         commandedTrack = number
         trackIndex = number
         elapsed = queue?.startPosition(ofTrack: number) ?? 0

@@ -61,6 +61,8 @@ extension PlayerEngine {
         // track is as long as the last (a gapless change), which left the state without one.
         duration = taggedDuration(ofTrack: index)
         isSeeking = false
+        // A seek into the last track is moot now; its restart will not be this track's.
+        awaitsSeekRestart = false
         if let resumed = queue.resumedTrack, resumed.index != index - 1 { replaceResumedEntry() }
         if isActive { saveCurrent(at: elapsed) }
         publish()

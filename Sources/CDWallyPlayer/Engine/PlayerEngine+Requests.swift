@@ -15,6 +15,8 @@ extension PlayerEngine {
         case replacement(load: Int, index: Int)
         /// A seek to `seconds` in load `load`.
         case seek(load: Int, seconds: Double)
+        /// A move to another track of load `load` (`commandedTrack`).
+        case move(load: Int)
     }
 
     /// Posts `request`; `purpose` says what its reply is for.
@@ -38,6 +40,8 @@ extension PlayerEngine {
             swapInReplacement(entry, load: load, index: index)
         case .seek:
             awaitsSeekRestart = true
+        case .move:
+            break
         }
     }
 
@@ -58,6 +62,11 @@ extension PlayerEngine {
             guard queue?.load == load else { return }
             logger.debug("seek refused while a track changes (\(code)); applied to the next track")
             pendingSeek = seconds
+        case .move(let load):
+            // mpv stays where it is: so does the place it reports, which counts again.
+            guard queue?.load == load else { return }
+            logger.warning("mpv refused to change tracks: \(code)")
+            commandedTrack = nil
         }
     }
 

@@ -174,6 +174,7 @@ actor PlayerEngine {
         queue = nil
         startedWhilePaused = nil
         commandedTrack = nil
+        awaitsSeekRestart = false
         isOpeningTrack = false
         pendingSeek = nil
         do {
