@@ -30,14 +30,18 @@ public final class TerminalPlayerUI: Sendable {
     /// How often the clock is redrawn.
     static let tickInterval: Duration = .milliseconds(250)
 
+    /// What the display shows.
     private let player: Player
+    /// Where its keys' commands go: the host's one door, as every front end's do.
+    private let inbox: any PlayerInbox
     private let useStyles: Bool
     private let inputs: AsyncStream<DisplayInput>
     private let mailbox: AsyncStream<DisplayInput>.Continuation
     private let started = LockedValue(false)
 
-    public init(player: Player, environment: [String: String]) {
+    public init(player: Player, inbox: any PlayerInbox, environment: [String: String]) {
         self.player = player
+        self.inbox = inbox
         useStyles = Self.stylesAllowed(environment: environment)
         (inputs, mailbox) = AsyncStream.makeStream(of: DisplayInput.self)
     }
@@ -79,10 +83,11 @@ public final class TerminalPlayerUI: Sendable {
 
         let (commands, commandQueue) = AsyncStream.makeStream(of: PlayerCommand.self)
         let player = self.player
-        // Handed on in order to the player's mailbox; a failure comes back as a message.
+        let inbox = self.inbox
+        // Handed on in order to the host; a failure comes back as a message.
         Task {
             for await command in commands {
-                player.send(command) { result in
+                inbox.send(command) { result in
                     if case .failure(let error) = result { mailbox.yield(.message("\(error)")) }
                 }
             }

@@ -75,7 +75,7 @@ struct PlayCommand: AsyncParsableCommand {
                 context: context, service: service, report: report, options: playerOptions)
             let display =
                 TerminalPlayerUI.isAvailable(environment: environment)
-                ? TerminalPlayerUI(player: host.player, environment: environment) : nil
+                ? TerminalPlayerUI(player: host.player, inbox: host, environment: environment) : nil
             SignalWaiter.onSignal { signal in
                 if signal == SIGWINCH { display?.terminalResized() }
                 if SignalWaiter.stopSignals.contains(signal) { host.send(.quit) }
