@@ -6,9 +6,10 @@ import CDWallyCore
     import Darwin
 #endif
 
-/// An exclusive `flock(2)` taken without waiting and held until `release()` (or the
-/// process's end): the single-instance locks of the control socket and of the player, and
-/// the claim on a state folder that only its holder may write.
+/// An exclusive `flock(2)` held until `release()` (or the process's end): taken without
+/// waiting for the single-instance locks of the control socket and of the player, and the
+/// claim on a state folder that only its holder may write; waited for around a short
+/// read-modify-write of a shared file (`waitingFor`, the web access file).
 ///
 /// A lock file is never removed: a process that opened it just before a removal would lock
 /// an orphaned inode while a third one locked a new file, and both would win. The kernel
@@ -47,6 +48,20 @@ public final class FileLock: Sendable {
             throw AtomicFile.Failure(path: path, operation: "lock", code: code)
         }
         return .acquired(FileLock(path: path, descriptor: descriptor))
+    }
+
+    /// Waits for the lock on the file at `path` (created 0600 when missing; a symbolic link is
+    /// refused): for a holder that keeps it only for a moment.
+    public static func waitingFor(_ path: RawPath) throws(AtomicFile.Failure) -> FileLock {
+        let descriptor = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+        guard descriptor >= 0 else { throw AtomicFile.Failure(path: path, operation: "open", code: errno) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            close(descriptor)
+            throw AtomicFile.Failure(path: path, operation: "lock", code: code)
+        }
+        return FileLock(path: path, descriptor: descriptor)
     }
 
     deinit { release() }

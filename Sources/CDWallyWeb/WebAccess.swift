@@ -161,10 +161,13 @@ public struct WebAccess: Sendable {
         } catch {
             throw WebError.accessFile(path, reason: error.reason)
         }
-        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw WebError.accessFile(path, reason: String(cString: strerror(errno))) }
-        defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+        let lock: FileLock
+        do {
+            lock = try FileLock.waitingFor(RawPath(path + ".lock"))
+        } catch {
+            throw WebError.accessFile(path, reason: error.reason)
+        }
+        defer { lock.release() }
         var file = try read()
         body(&file)
         do {
