@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 import GRDB
 import Logging
@@ -137,9 +138,10 @@ public final class LibraryIndex: Sendable {
     private static func openPool(_ file: String, logger: Logger) throws -> DatabasePool {
         // Two cdwally processes starting at once on a new index would race to set WAL mode
         // and run the migrations; a lock file makes the first one finish before the second looks.
-        let lock = open(file + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if lock >= 0 { flock(lock, LOCK_EX) }
-        defer { if lock >= 0 { close(lock) } }
+        // Best effort: without the lock file (a read-only folder) the open goes on, as SQLite's
+        // own locking still keeps the file whole.
+        let lock = try? FileLock.waitingFor(RawPath(file + ".lock"))
+        defer { lock?.release() }
         // Checked under the lock, so that of two processes only the first starts afresh.
         if FileManager.default.fileExists(atPath: file + damageMarker) {
             logger.warning("index \(file) was found damaged; building it again")
