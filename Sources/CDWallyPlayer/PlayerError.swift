@@ -43,7 +43,8 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
         case .invalidOption(let name, let value, let message):
             return "mpv option '\(name)=\(value)' was refused (\(message)); fix or remove it in [player.mpv]"
         case .volumeOutOfRange(let requested, let maximum):
-            return "there is no volume \(requested): a level is 0 to \(maximum), a step +N or -N at most \(maximum)"
+            return
+                "there is no volume \(requested): a level is 0 to \(maximum), a step +N or -N at most \(maximum)"
                 + (maximum == 100 ? " (volume_max in [player] allows more)" : "")
         case .discOutOfRange(let requested, let walletSize):
             if walletSize == 0 {

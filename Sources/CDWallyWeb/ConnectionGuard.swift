@@ -80,7 +80,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if let request, Self.isLiveStateUpgrade(request) {
                 switch ledger.refusal(for: key) {
                 case .perCredential?: return .tooManyWebSockets
-                case .total?: return .unavailable("the web remote holds all the live connections it takes; try again soon")
+                case .total?:
+                    return .unavailable(
+                        "the web remote holds all the live connections it takes; try again soon")
                 case nil: return nil
                 }
             }
@@ -94,7 +96,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func refuse(_ error: WebRequestError, _ context: ChannelHandlerContext) {
         let body = WebJSON.error(error).utf8(pretty: false)
         var response = ByteBuffer(
-            string: "HTTP/1.1 \(error.status.code) \(error.status.reasonPhrase)\r\nContent-Type: application/json\r\n"
+            string:
+                "HTTP/1.1 \(error.status.code) \(error.status.reasonPhrase)\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n")
         response.writeBytes(body)
         let channel = context.channel
@@ -126,19 +129,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// The method, path and the header fields that carry a credential, from a raw head; nil
     /// when it is not one.
     static func request(from bytes: [UInt8]) -> HTTPRequest? {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: true)
+        let lines = String(decoding: bytes, as: UTF8.self).split(
+            separator: "\r\n", omittingEmptySubsequences: true)
         let start = lines.first?.split(separator: " ") ?? []
         guard start.count == 3, let method = HTTPRequest.Method(String(start[0])) else { return nil }
         var fields = HTTPFields()
         for line in lines.dropFirst() {
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, let name = HTTPField.Name(String(parts[0]).trimmingCharacters(in: .whitespaces))
+            guard parts.count == 2,
+                let name = HTTPField.Name(String(parts[0]).trimmingCharacters(in: .whitespaces))
             else { continue }
             if name == .authorization || name == .cookie || name == .upgrade {
-                fields.append(HTTPField(name: name, value: String(parts[1]).trimmingCharacters(in: .whitespaces)))
+                fields.append(
+                    HTTPField(name: name, value: String(parts[1]).trimmingCharacters(in: .whitespaces)))
             }
         }
-        return HTTPRequest(method: method, scheme: nil, authority: nil, path: String(start[1]), headerFields: fields)
+        return HTTPRequest(
+            method: method, scheme: nil, authority: nil, path: String(start[1]), headerFields: fields)
     }
 
     private static func isLiveStateUpgrade(_ request: HTTPRequest) -> Bool {

@@ -45,7 +45,8 @@ final class ConnectionLedger: Sendable {
                     evicted.append(entry.channel)
                 }
             }
-            evictOldest(tables.waiting.values.filter { $0.client == client }, over: limits.unauthenticatedPerClient)
+            evictOldest(
+                tables.waiting.values.filter { $0.client == client }, over: limits.unauthenticatedPerClient)
             evictOldest(Array(tables.waiting.values), over: limits.unauthenticatedTotal)
             return evicted
         }
@@ -80,7 +81,9 @@ final class ConnectionLedger: Sendable {
         -> WebSocketRefusal?
     {
         if tables.webSockets.values.reduce(0, +) >= limits.webSocketsTotal { return .total }
-        if tables.webSockets[credential, default: 0] >= limits.webSocketsPerCredential { return .perCredential }
+        if tables.webSockets[credential, default: 0] >= limits.webSocketsPerCredential {
+            return .perCredential
+        }
         return nil
     }
 

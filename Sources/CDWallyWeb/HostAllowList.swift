@@ -46,7 +46,11 @@ public struct HostAllowList: Sendable {
             rest = scalars[colon...]
         }
         guard isPort(rest), !name.isEmpty,
-            name.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-.:_".unicodeScalars.contains($0)) })
+            name.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || $0.properties.numericType != nil
+                        || "-.:_".unicodeScalars.contains($0))
+            })
         else { return nil }
         return String(name.last == "." ? name.dropLast() : name)
     }
@@ -55,7 +59,8 @@ public struct HostAllowList: Sendable {
     private static func isPort(_ rest: Substring.UnicodeScalarView) -> Bool {
         guard let first = rest.first else { return true }
         let digits = rest.dropFirst()
-        return first == ":" && (1...5).contains(digits.count) && digits.allSatisfy { ("0"..."9").contains($0) }
+        return first == ":" && (1...5).contains(digits.count)
+            && digits.allSatisfy { ("0"..."9").contains($0) }
     }
 
     private static func hostname() -> String? {

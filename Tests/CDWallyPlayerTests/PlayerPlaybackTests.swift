@@ -36,7 +36,8 @@ import Testing
         await harness.close()
         let playing = harness.events.compactMap { event -> PlayerSnapshot? in
             switch event {
-            case .snapshotChanged(let snapshot), .trackChanged(let snapshot): snapshot.state == .playing ? snapshot : nil
+            case .snapshotChanged(let snapshot), .trackChanged(let snapshot):
+                snapshot.state == .playing ? snapshot : nil
             default: nil
             }
         }

@@ -56,7 +56,10 @@ import Testing
         #expect(HostAllowList.name(ofHost: "[::1]:8080") == "::1")
         // After the name, a port or nothing: no browser sends more, and a lax reading let
         // `127.0.0.1:PORT@evil.example` through.
-        for hostile in ["127.0.0.1:8080@evil.example", "127.0.0.1:80x", "127.0.0.1:", "[::1]x", "a b:80", "127.0.0.1:123456"] {
+        for hostile in [
+            "127.0.0.1:8080@evil.example", "127.0.0.1:80x", "127.0.0.1:", "[::1]x", "a b:80",
+            "127.0.0.1:123456",
+        ] {
             #expect(HostAllowList.name(ofHost: hostile) == nil, "\(hostile)")
         }
     }

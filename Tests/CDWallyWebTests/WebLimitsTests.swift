@@ -51,7 +51,8 @@ import Testing
             let asked = ContinuousClock.now
             let response = try await offPool {
                 try RawHTTPClient.request(
-                    port: port, method: "GET", path: "/api/v1/state", headers: ["Authorization": "Bearer \(token)"])
+                    port: port, method: "GET", path: "/api/v1/state",
+                    headers: ["Authorization": "Bearer \(token)"])
             }
             #expect(response.status == 200, "\(response.body)")
             #expect(ContinuousClock.now - asked < .seconds(1))

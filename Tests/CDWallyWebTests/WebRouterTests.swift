@@ -314,7 +314,9 @@ import Testing
             #expect(try Self.json(step)["volume"]?.intValue == 35)
             let negative = try await post(#"{"command":"volume","args":[-3]}"#)
             #expect(negative.status == .conflict)
-            #expect(try Self.json(negative)["error"]?["message"]?.stringValue?.hasPrefix("there is no volume -3") == true)
+            #expect(
+                try Self.json(negative)["error"]?["message"]?.stringValue?.hasPrefix("there is no volume -3")
+                    == true)
             let unchanged = try await post(#"{"command":"volume","args":["+0"]}"#)
             #expect(try Self.json(unchanged)["volume"]?.intValue == 35)
         }

@@ -9,7 +9,9 @@ import Testing
     private let library = CLI.repository + "/Examples/Library"
 
     private func expectOneLineRefusal(_ result: CLI.Result, _ arguments: [String]) {
-        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            !$0.isEmpty
+        }
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(lines.count == 1 && lines[0].hasPrefix("cdwally: "), "\(arguments): \(result.stderr)")
         #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
@@ -19,7 +21,8 @@ import Testing
         let cli = try CLI()
         defer { cli.remove() }
         for arguments in [
-            ["disc", "0"], ["sleep", "abc"], ["play", "0"], ["tracks", "9"], ["next", "3"], ["pause", "--bogus"],
+            ["disc", "0"], ["sleep", "abc"], ["play", "0"], ["tracks", "9"], ["next", "3"],
+            ["pause", "--bogus"],
             ["seek", "1:99"], ["seek", "1:60:00"], ["discs", "--capacity", "-1"],
         ] {
             expectOneLineRefusal(try await cli.run(arguments + ["--library", library]), arguments)

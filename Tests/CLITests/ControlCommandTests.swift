@@ -224,14 +224,18 @@ import Testing
     }
 
     /// A CLI whose players join `bus`, and playerctl on it.
-    private func onBus(_ cli: CLI, _ bus: PrivateBus) -> (cli: CLI, playerctl: (String...) async throws -> String) {
+    private func onBus(_ cli: CLI, _ bus: PrivateBus) -> (
+        cli: CLI, playerctl: (String...) async throws -> String
+    ) {
         var busCLI = cli
         busCLI.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         return (
             busCLI,
             { (arguments: String...) async throws -> String in
                 let result = try await ExternalTool.run("playerctl", ["-p", "cdwally"] + arguments, bus: bus)
-                guard result.status == 0 else { throw TestFailure("playerctl \(arguments): \(result.stderr)") }
+                guard result.status == 0 else {
+                    throw TestFailure("playerctl \(arguments): \(result.stderr)")
+                }
                 return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             }
         )

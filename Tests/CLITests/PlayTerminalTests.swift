@@ -393,7 +393,9 @@ import Testing
         let status = try await cli.run(["status"])
         #expect(ContinuousClock.now - asked < .seconds(2))
         #expect(status.status == 75)
-        #expect(status.stderr.hasPrefix("cdwally: the player is suspended (Ctrl-Z in its terminal"), "\(status.stderr)")
+        #expect(
+            status.stderr.hasPrefix("cdwally: the player is suspended (Ctrl-Z in its terminal"),
+            "\(status.stderr)")
         #expect(try await cli.run(["toggle"]).status == 75)
 
         pane.type("fg")

@@ -33,7 +33,9 @@ import Testing
         for number in 1...2 {
             try library.addTone(
                 "Tones/Long/0\(number).wav", seconds: 60,
-                tags: ["TITLE": "Tone \(number)", "ARTIST": "Tones", "ALBUM": "Long", "TRACKNUMBER": "\(number)"])
+                tags: [
+                    "TITLE": "Tone \(number)", "ARTIST": "Tones", "ALBUM": "Long", "TRACKNUMBER": "\(number)",
+                ])
         }
         try library.playlist("Tones/Long/01.wav\n")
         let fifo = cli.home + "/snapfifo"
@@ -42,8 +44,10 @@ import Testing
         let serve = try RunningCommand(
             cli,
             [
-                "serve", "--idle", "--library", library.root, "--mpv", "ao=pcm", "--mpv", "ao-pcm-file=\(fifo)",
-                "--mpv", "ao-pcm-waveheader=no", "--mpv", "audio-format=s16", "--mpv", "audio-samplerate=48000",
+                "serve", "--idle", "--library", library.root, "--mpv", "ao=pcm", "--mpv",
+                "ao-pcm-file=\(fifo)",
+                "--mpv", "ao-pcm-waveheader=no", "--mpv", "audio-format=s16", "--mpv",
+                "audio-samplerate=48000",
                 "--mpv", "audio-channels=stereo",
             ])
         try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
@@ -112,19 +116,27 @@ import Testing
         let muted = ContinuousClock.now
         #expect(try await timed(cli, ["volume", "mute"]) - peer < Self.answerLimit)
         let silence = await heard(setup.reader, from: muted) { $0 == 0 }
-        #expect(silence.map { $0 - muted < Self.hearingLimit } == true, "silent from \(String(describing: silence.map { $0 - muted })) \(setup.reader.loudness(from: muted).map { "\($0.time - muted): \($0.peak)" })")
+        #expect(
+            silence.map { $0 - muted < Self.hearingLimit } == true,
+            "silent from \(String(describing: silence.map { $0 - muted })) \(setup.reader.loudness(from: muted).map { "\($0.time - muted): \($0.peak)" })"
+        )
 
         let unmuted = ContinuousClock.now
         #expect(try await timed(cli, ["volume", "unmute"]) - peer < Self.answerLimit)
         let sound = await heard(setup.reader, from: unmuted) { $0 > Self.audible }
-        #expect(sound.map { $0 - unmuted < Self.hearingLimit } == true, "audible from \(String(describing: sound.map { $0 - unmuted }))")
+        #expect(
+            sound.map { $0 - unmuted < Self.hearingLimit } == true,
+            "audible from \(String(describing: sound.map { $0 - unmuted }))")
 
         // From 100 to 40 is about a sixth of the peak on mpv's cubic curve: well below full.
-        let full = setup.reader.loudness(from: ContinuousClock.now - .milliseconds(300)).map(\.peak).max() ?? 0
+        let full =
+            setup.reader.loudness(from: ContinuousClock.now - .milliseconds(300)).map(\.peak).max() ?? 0
         let lowered = ContinuousClock.now
         #expect(try await timed(cli, ["volume", "40"]) - peer < Self.answerLimit)
         let quieter = await heard(setup.reader, from: lowered) { $0 > 0 && $0 < full / 3 }
-        #expect(quieter.map { $0 - lowered < Self.hearingLimit } == true, "quieter from \(String(describing: quieter.map { $0 - lowered })), full \(full)")
+        #expect(
+            quieter.map { $0 - lowered < Self.hearingLimit } == true,
+            "quieter from \(String(describing: quieter.map { $0 - lowered })), full \(full)")
 
         let status = try await cli.json(["status"])
         #expect(status["volume"] as? Int == 40)
@@ -142,7 +154,9 @@ import Testing
         #expect(try await cli.run(["sleep", "6s"]).status == 0)
         let silence = await heard(setup.reader, from: set + .seconds(3)) { $0 == 0 }
         let late = silence.map { $0 - (set + .seconds(6)) }
-        #expect(late.map { $0 < Self.hearingLimit } == true, "silent \(String(describing: late)) after the timer ran out")
+        #expect(
+            late.map { $0 < Self.hearingLimit } == true,
+            "silent \(String(describing: late)) after the timer ran out")
         try await Task.sleep(for: .seconds(1))
         let status = try await cli.json(["status"])
         #expect(status["state"] as? String == "paused")

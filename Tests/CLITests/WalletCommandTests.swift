@@ -273,7 +273,8 @@ struct UnreadableEntryTests {
         try library.playlist("Locked/Album/01 Album 1.flac\nGood/Album/01 Album 1.flac\n")
         // Everything readable by anyone, but the one folder no one but root may enter.
         for path in [cli.home, library.root] {
-            _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", path]).waitUntilExit()
+            _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", path])
+                .waitUntilExit()
         }
         chmod(library.root + "/Locked", 0)
         defer { chmod(library.root + "/Locked", 0o755) }
@@ -287,7 +288,9 @@ struct UnreadableEntryTests {
         #expect(discs.first?["trackCount"] as? Int == 1)
         // The folder's warning, once, though the command met it twice.
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines == ["cdwally: cannot open directory \(library.root)/Locked: Permission denied"], "\(result.stderr)")
+        #expect(
+            lines == ["cdwally: cannot open directory \(library.root)/Locked: Permission denied"],
+            "\(result.stderr)")
         // doctor names the entry and why.
         let doctor = try await cli.run(["doctor", "--library", library.root], wrapper: nobody)
         #expect(

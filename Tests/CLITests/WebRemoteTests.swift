@@ -48,12 +48,15 @@ import Testing
         let socket = try LoopbackSocket.connect(port: port)
         defer { close(socket) }
         let request = Array(
-            "GET /api/v1/state HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n".utf8)
+            "GET /api/v1/state HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n"
+                .utf8)
         _ = write(socket, request, request.count)
         var answer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while case let count = read(socket, &chunk, chunk.count), count > 0 { answer += chunk[..<count] }
-        #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200"), "\(String(decoding: answer.prefix(200), as: UTF8.self))")
+        #expect(
+            String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200"),
+            "\(String(decoding: answer.prefix(200), as: UTF8.self))")
         let listed = try await cli.run(["web", "list", "--json"])
         #expect(listed.stdout.contains("\"kitchen-button\""))
         // doctor asks the running player where its remote is: here from --web, not the config.

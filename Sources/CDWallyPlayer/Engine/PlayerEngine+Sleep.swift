@@ -55,7 +55,9 @@ extension PlayerEngine {
         }
         // Paused now, so the level's return is not heard; on the Snapcast pipe the relay
         // still passes what mpv wrote before the pause, so the level returns on unpause.
-        if configuration.mixer == .software && !muted && mpv.outputRelay == nil { setMPV(level: Double(volume)) }
+        if configuration.mixer == .software && !muted && mpv.outputRelay == nil {
+            setMPV(level: Double(volume))
+        }
         logger.info("sleep timer: paused")
         publish()
     }

@@ -25,8 +25,11 @@ extension MPVHandle {
             reply = try value.withCNode { (node) throws(PlayerError) in
                 try exchange(
                     request.name,
-                    direct: { handle in MPVReply(status: library.setProperty(handle, name, MPV_FORMAT_NODE, node)) },
-                    queued: { handle, id in library.setPropertyAsync(handle, id, name, MPV_FORMAT_NODE, node) })
+                    direct: { handle in
+                        MPVReply(status: library.setProperty(handle, name, MPV_FORMAT_NODE, node))
+                    },
+                    queued: { handle, id in library.setPropertyAsync(handle, id, name, MPV_FORMAT_NODE, node)
+                    })
             }
         }
         try check(reply.status, request.name)

@@ -51,7 +51,8 @@ struct MPVRequest: Sendable, Equatable {
 
     /// Moves the entry at 0-based `from` so it takes the place of the entry at `to`.
     static func movePlaylistEntry(from: Int, to: Int) -> MPVRequest {
-        .command(.array([.string("playlist-move"), .int(Int64(from)), .int(Int64(to))]), name: "playlist-move")
+        .command(
+            .array([.string("playlist-move"), .int(Int64(from)), .int(Int64(to))]), name: "playlist-move")
     }
 
     /// Removes the entry at 0-based `index` (stopping it if it is playing).

@@ -108,7 +108,8 @@ final class PCMRelay: Sendable {
 
     /// Reads what mpv wrote, applies the gain, writes it on, until stopped.
     private static func copy(
-        from source: Int32, to sink: Int32, format: SampleFormat, gain: LockedValue<Float>, on thread: PollThread
+        from source: Int32, to sink: Int32, format: SampleFormat, gain: LockedValue<Float>,
+        on thread: PollThread
     ) {
         var buffer = [UInt8](repeating: 0, count: 8192)
         var held = 0  // bytes of a sample cut in two by the last read, kept at the front
@@ -116,7 +117,9 @@ final class PCMRelay: Sendable {
         while true {
             var readable = [pollfd(fd: source, events: Int16(POLLIN), revents: 0)]
             guard thread.wait(&readable, until: nil) == .ready else { return }
-            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress! + held, $0.count - held) }
+            let count = buffer.withUnsafeMutableBytes {
+                read(source, $0.baseAddress! + held, $0.count - held)
+            }
             if count < 0 && (errno == EAGAIN || errno == EINTR) { continue }
             guard count > 0 else { return }
             let total = held + count
@@ -137,7 +140,11 @@ final class PCMRelay: Sendable {
         let step = 1 / Float(rampSamples)
         var gain = start
         func next() -> Float {
-            if gain < target { gain = min(target, gain + step) } else if gain > target { gain = max(target, gain - step) }
+            if gain < target {
+                gain = min(target, gain + step)
+            } else if gain > target {
+                gain = max(target, gain - step)
+            }
             return gain
         }
         buffer.withUnsafeMutableBytes { raw in

@@ -26,7 +26,8 @@ extension PlayerHost {
             configuration: WebConfiguration(
                 listen: listen,
                 hosts: HostAllowList(extraNames: settings.config?.webHosts?.value ?? [], listen: listen),
-                access: WebAccess.user(stateHome: settings.directories.cdwallyState, formerFolder: stateFolder),
+                access: WebAccess.user(
+                    stateHome: settings.directories.cdwallyState, formerFolder: stateFolder),
                 stateFolder: stateFolder,
                 doctor: { [player] in
                     try await PlayerHost.diagnose(

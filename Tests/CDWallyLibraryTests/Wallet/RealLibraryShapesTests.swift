@@ -157,15 +157,20 @@ import Testing
         for (folder, number) in [("Spread/Part A", 1), ("Spread/Part B", 2)] {
             try library.add(
                 "\(folder)/0\(number) Spread \(number).flac",
-                tags: ["TITLE": "Spread \(number)", "ARTIST": "Spreader", "ALBUM": "Spread Album", "DATE": "2001",
-                    "TRACKNUMBER": "\(number)"],
+                tags: [
+                    "TITLE": "Spread \(number)", "ARTIST": "Spreader", "ALBUM": "Spread Album",
+                    "DATE": "2001",
+                    "TRACKNUMBER": "\(number)",
+                ],
                 tagger: .metaflac)
         }
         // Same album, artist and year, numbered alike: two copies, not one album.
         for folder in ["Twice/One", "Twice/Two"] {
             try library.add(
                 "\(folder)/01 Twice.flac",
-                tags: ["TITLE": "Twice", "ARTIST": "Twin", "ALBUM": "Twice", "DATE": "2001", "TRACKNUMBER": "1"],
+                tags: [
+                    "TITLE": "Twice", "ARTIST": "Twin", "ALBUM": "Twice", "DATE": "2001", "TRACKNUMBER": "1",
+                ],
                 tagger: .metaflac)
         }
         try library.playlist("Spread/\nTwice/One/01 Twice.flac\nTwice/Two/01 Twice.flac\n")
@@ -181,7 +186,10 @@ import Testing
         let library = try TestLibrary()
         try library.add(
             "Floyd/Wall/2-01 Hey You.flac",
-            tags: ["TITLE": "Hey You", "ARTIST": "Pink Floyd", "ALBUM": "The Wall", "TRACKNUMBER": "1", "DISCNUMBER": "2"],
+            tags: [
+                "TITLE": "Hey You", "ARTIST": "Pink Floyd", "ALBUM": "The Wall", "TRACKNUMBER": "1",
+                "DISCNUMBER": "2",
+            ],
             tagger: .metaflac)
         try library.playlist("file:///home/bob/Music/Pink%20Floyd/The%20Wall/2-01%20Hey%20You.ogg\n")
         let uri = try library.wallet()

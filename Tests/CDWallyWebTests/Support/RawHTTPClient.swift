@@ -53,7 +53,9 @@ final class RawHTTPClient: @unchecked Sendable {
 
     /// Asks for a WebSocket at `path` and returns the answer: 101 and the open client, or a
     /// refusal with its body (read as far as it came within a second).
-    static func upgrade(port: Int, path: String, headers: [String: String]) throws -> (RawHTTPClient, Response) {
+    static func upgrade(port: Int, path: String, headers: [String: String]) throws -> (
+        RawHTTPClient, Response
+    ) {
         let client = try RawHTTPClient(port: port)
         var head =
             "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
