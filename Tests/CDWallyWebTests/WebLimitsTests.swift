@@ -39,27 +39,52 @@ import Testing
         await fixture.remove()
     }
 
-    @Test func slowClientsCannotKeepAPairedPhoneOut() async throws {
+    /// The case: 140 slow connections and a client holding (trying to hold) 100
+    /// WebSockets; the household's phone, from an address of its own with a token of its own,
+    /// gets a request and a fresh WebSocket answered within a second each.
+    @Test func slowClientsAndAWebSocketHoarderCannotKeepAPairedPhoneOut() async throws {
         var limits = ConnectionLimits()
         limits.headerDeadline = .seconds(3)
         try await withServer(limits) { fixture in
             let port = fixture.port
-            // 140 connections that never finish a request, as a new user's test did.
             let slow = try (1...140).map { _ in try Self.slowClient(port: port) }
             defer { for socket in slow { close(socket) } }
-            let token = try fixture.access.newToken(name: "phone")
+            let hoarder = try fixture.access.newToken(name: "tv")
+            var held: [RawHTTPClient] = []
+            var refused = 0
+            for _ in 1...100 {
+                let (client, answer) = try await offPool {
+                    try RawHTTPClient.upgrade(
+                        port: port, path: "/api/v1/events", headers: ["Authorization": "Bearer \(hoarder)"])
+                }
+                if answer.status == 101 { held.append(client) } else { refused += 1 }
+            }
+            #expect(held.count == limits.webSocketsPerCredential && refused == 100 - held.count)
+
+            let phone = try fixture.access.newToken(name: "phone")
             let asked = ContinuousClock.now
             let response = try await offPool {
                 try RawHTTPClient.request(
                     port: port, method: "GET", path: "/api/v1/state",
-                    headers: ["Authorization": "Bearer \(token)"])
+                    headers: ["Authorization": "Bearer \(phone)"],
+                    from: "127.0.0.2")
             }
             #expect(response.status == 200, "\(response.body)")
             #expect(ContinuousClock.now - asked < .seconds(1))
+            let socketAsked = ContinuousClock.now
+            let (live, answer) = try await offPool {
+                try RawHTTPClient.upgrade(
+                    port: port, path: "/api/v1/events", headers: ["Authorization": "Bearer \(phone)"],
+                    from: "127.0.0.2")
+            }
+            #expect(answer.status == 101)
+            #expect(try await offPool { try live.nextText() }.contains("\"state\""))
+            #expect(ContinuousClock.now - socketAsked < .seconds(1))
             // One client holds at most 8 connections that showed nothing: the rest were closed
             // at once, oldest first; and the last ones at their deadline.
             #expect(await eventually(timeout: .seconds(2)) { slow.filter(Self.isClosed).count >= 140 - 8 })
             #expect(await eventually(timeout: .seconds(6)) { slow.allSatisfy(Self.isClosed) })
+            withExtendedLifetime(held) {}
         }
     }
 

@@ -15,8 +15,8 @@ final class RawHTTPClient: @unchecked Sendable {
     private let socket: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int) throws {
-        socket = try LoopbackSocket.connect(port: port)
+    init(port: Int, from source: String? = nil) throws {
+        socket = try LoopbackSocket.connect(port: port, from: source)
     }
 
     deinit { close(socket) }
@@ -29,9 +29,9 @@ final class RawHTTPClient: @unchecked Sendable {
     /// Sends one request and reads the response to its end (`Connection: close`).
     static func request(
         port: Int, method: String, path: String, host: String? = nil, headers: [String: String] = [:],
-        body: String = ""
+        body: String = "", from source: String? = nil
     ) throws -> Response {
-        let client = try RawHTTPClient(port: port)
+        let client = try RawHTTPClient(port: port, from: source)
         var head =
             "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -53,10 +53,10 @@ final class RawHTTPClient: @unchecked Sendable {
 
     /// Asks for a WebSocket at `path` and returns the answer: 101 and the open client, or a
     /// refusal with its body (read as far as it came within a second).
-    static func upgrade(port: Int, path: String, headers: [String: String]) throws -> (
-        RawHTTPClient, Response
-    ) {
-        let client = try RawHTTPClient(port: port)
+    static func upgrade(port: Int, path: String, headers: [String: String], from source: String? = nil) throws
+        -> (RawHTTPClient, Response)
+    {
+        let client = try RawHTTPClient(port: port, from: source)
         var head =
             "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         head += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
