@@ -22,12 +22,8 @@ extension PlayerEngine {
             // event, worded once; mpv's own lines (one per output it tried...) are detail.
             logger.debug("mpv \(message.prefix): \(message.text)")
         case .fileLoaded:
-            // Announced once the file opened, so a track that fails to load (and is skipped)
-            // is never shown as playing.
-            guard queue?.contains(activeEntryID) == true else { return }
-            isOpeningTrack = false
-            applyPendingSeek()
-            hub.emit(.trackChanged(makeSnapshot()))
+            loadedEntryID = activeEntryID
+            didLoad()
         case .reply(let id, let reply):
             didReply(id, reply)
         case .coreStalled:
@@ -37,6 +33,15 @@ extension PlayerEngine {
         case .shutdown:
             didShutDown()
         }
+    }
+
+    /// The active entry's file is open. Announced then, so a track that fails to load (and is
+    /// skipped) is never shown as playing.
+    func didLoad() {
+        guard queue?.contains(activeEntryID) == true else { return }
+        isOpeningTrack = false
+        applyPendingSeek()
+        hub.emit(.trackChanged(makeSnapshot()))
     }
 
     /// A track started. While paused this is mpv's decoder filling its buffer past the end

@@ -35,6 +35,12 @@ extension PlayerEngine {
         case .appended(let load, let index):
             guard queue?.load == load, let entry = reply.value?.playlistEntryID else { return }
             queue?.entryIDs[index] = entry
+            // mpv answers a `loadfile` before the entry starts; should the start have come
+            // first all the same, it is applied now, and so is the file's opening.
+            if entry == activeEntryID {
+                didStart(entry, commanded: true)
+                if loadedEntryID == entry { didLoad() }
+            }
         case .replacement(let load, let index):
             guard let entry = reply.value?.playlistEntryID else { return }
             swapInReplacement(entry, load: load, index: index)

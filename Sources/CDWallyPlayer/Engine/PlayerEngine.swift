@@ -53,8 +53,9 @@ actor PlayerEngine {
     var duration: Double?
     /// The disc's entries while mpv holds them; nil when stopped or idle.
     var queue: DiscQueue?
-    /// The entry mpv started last, whichever disc it belonged to.
+    /// The entry mpv started last, whichever disc it belonged to, and the one it opened last.
     var activeEntryID: Int64?
+    var loadedEntryID: Int64?
     var isSeeking = false
     /// A track mpv started by itself while paused, applied when playback goes on (`didStart`).
     var startedWhilePaused: Int64?
