@@ -57,9 +57,6 @@ final class ConnectionLedger: Sendable {
         tables.withLock { _ = $0.waiting.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    /// How many connections wait without a credential (for tests and `doctor`).
-    var unauthenticatedCount: Int { tables.current.waiting.count }
-
     /// Why a new WebSocket for `credential` cannot open, or nil when it takes one.
     enum WebSocketRefusal: Sendable { case perCredential, total }
 
