@@ -160,7 +160,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "CDWallyMPRISTests",
-            dependencies: ["CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "TestSupport"]),
+            dependencies: ["CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
         .testTarget(
             name: "CDWallyKeysTests",
             dependencies: ["CDWallyKeys", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),

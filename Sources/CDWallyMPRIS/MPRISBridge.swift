@@ -34,12 +34,8 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
             logger: logger)
         let events = player.events()
         Task { [player, coverFile] in
-            var art: (album: AlbumID, url: String?)?
-            func artURL(_ snapshot: PlayerSnapshot) -> String? {
-                guard let album = snapshot.disc?.album else { return nil }
-                if art?.album != album.id { art = (album.id, coverFile(album).map { RawPath($0).fileURL }) }
-                return art?.url
-            }
+            var covers = CoverLookup(coverFile: coverFile)
+            func artURL(_ snapshot: PlayerSnapshot) -> String? { covers.artURL(for: snapshot) }
             server.update(MPRISBridge.state(player.snapshot, artURL: artURL(player.snapshot)))
             for await event in events {
                 switch event {

@@ -348,13 +348,19 @@ import Testing
         let serve = try await startServe(busCLI, library)
         _ = try await busCLI.json(["disc", "1"])
         var art = ""
-        #expect(
-            await eventually {
-                let result = try? await ExternalTool.run(
-                    "playerctl", ["-p", "cdwally", "metadata", "mpris:artUrl"], bus: bus)
-                art = result?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                return art.hasPrefix("file://")
-            })
+        let shown = await eventually {
+            let result = try? await ExternalTool.run(
+                "playerctl", ["-p", "cdwally", "metadata", "mpris:artUrl"], bus: bus)
+            art = result?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            return art.hasPrefix("file://")
+        }
+        if !shown {
+            // What MPRIS did show, and what the player was doing, say where the cover got lost.
+            let metadata = try? await ExternalTool.run("playerctl", ["-p", "cdwally", "metadata"], bus: bus)
+            let status = try? await busCLI.run(["status"])
+            Issue.record(
+                "no cover; metadata: \(metadata?.stdout ?? "none"); status: \(status?.stdout ?? "none")")
+        }
         let file = String(art.dropFirst("file://".count))
         #expect(file.hasPrefix(cli.home + "/cache/cdwally/covers/"))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
