@@ -286,10 +286,13 @@ struct UnreadableEntryTests {
         // Only the readable album, once: the locked entry was not matched by name to it.
         #expect(discs.count == 1, "\(result.stdout)")
         #expect(discs.first?["trackCount"] as? Int == 1)
-        // The folder's warning, once, though the command met it twice.
+        // The folder's warning, once, though the command met it twice; then the count.
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(
-            lines == ["cdwally: cannot open directory \(library.root)/Locked: Permission denied"],
+            lines == [
+                "cdwally: cannot open directory \(library.root)/Locked: Permission denied",
+                "cdwally: 1 entry of the CDs playlist leads nowhere (cdwally doctor says why)",
+            ],
             "\(result.stderr)")
         // doctor names the entry and why.
         let doctor = try await cli.run(["doctor", "--library", library.root], wrapper: nobody)

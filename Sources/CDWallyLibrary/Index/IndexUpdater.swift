@@ -57,12 +57,19 @@ public struct IndexUpdater: Sendable {
     }
 
     /// Walks the whole tree under the index's root: every folder refreshed, every file and
-    /// folder no longer there forgotten. Also returns the CDs playlists the walk passed.
-    public func refreshAll() throws(LibraryError) -> (delta: ScanDelta, playlists: [RawPath]) {
+    /// folder no longer there forgotten. Also returns the CDs playlists the walk passed, and
+    /// the folders it listed.
+    public func refreshAll() throws(LibraryError) -> (
+        delta: ScanDelta, playlists: [RawPath], folders: [RawPath]
+    ) {
         // The index's stamps load on another thread while this one walks the tree.
         let index = self.index
+        // Only what lies under the root: files outside it that a playlist named are indexed
+        // too, and this walk, which never goes there, must not forget them.
         let stamps = BackgroundResult { () -> Result<[RawPath: IndexStamp], LibraryError> in
-            do throws(LibraryError) { return .success(try index.stamps(inFolders: nil)) } catch {
+            do throws(LibraryError) {
+                return .success(try index.stamps(inFolders: nil).filter { $0.key.isInside(index.root) })
+            } catch {
                 return .failure(error)
             }
         }
@@ -83,7 +90,7 @@ public struct IndexUpdater: Sendable {
         let known = try stamps.value().get()
         var delta = try update(found: found, known: known, folders: folders, fullScan: Date())
         delta.problems += walker.problems
-        return (delta, playlists)
+        return (delta, playlists, folders)
     }
 
     /// Audio files of a listing with their status; a file already reached by another path

@@ -30,8 +30,9 @@ struct EntryResolver {
     private enum Location {
         case file(RawPath, EntryRoute)
         case directory(RawPath)
-        /// The file is gone; its folder, when that is still there.
-        case missing(folder: RawPath?)
+        /// The file is gone; its folder, when that is still there, and the deepest folders
+        /// the search for it by case reached (`CaseInsensitivePath.Lookup`).
+        case missing(folder: RawPath?, searched: [RawPath])
         case stream
         /// Not looked for, and why (docs/PRODUCT.md §8).
         case refused(String)
@@ -112,7 +113,7 @@ struct EntryResolver {
         let written: [RawPath]
         switch entry.location {
         case .stream: return .stream
-        case .windowsPath: return .missing(folder: nil)
+        case .windowsPath: return .missing(folder: nil, searched: [])
         case .unusable(let reason): return .refused(reason)
         case .file(let path): written = [path] + entry.alternatives
         }
@@ -133,8 +134,15 @@ struct EntryResolver {
             case let special?: return .refused("\(special.name), not an audio file")
             }
         }
+        var searched: [RawPath] = []
         for path in absolute {
-            guard let found = CaseInsensitivePath.find(path) else { continue }
+            let found: RawPath
+            switch CaseInsensitivePath.lookUp(path) {
+            case .found(let path): found = path
+            case .missing(let folder):
+                if let folder { searched.append(folder) }
+                continue
+            }
             switch FileStatus.of(found)?.kind {
             case .regular: return .file(canonical.of(found), .pathIgnoringCase(found))
             case .directory: return folderLocation(found, within: bases)
@@ -145,7 +153,7 @@ struct EntryResolver {
         return .missing(
             folder: folder.flatMap {
                 FileStatus.of($0)?.kind == .directory && !PseudoFileSystem.holds($0) ? $0 : nil
-            })
+            }, searched: searched)
     }
 
     /// A folder entry means the albums below it (docs/PRODUCT.md §8): it never reaches above
@@ -184,13 +192,14 @@ struct EntryResolver {
                 if TrackPlacement.discNumber(folderName: folder.lastComponent.display) != nil {
                     discParents.insert(folder.parent)
                 }
-            case .missing(let folder?):
-                folders.insert(folder)
+            case .missing(let folder, let searched):
+                if let folder { folders.insert(folder) }
+                listedFolders.formUnion(searched)
             case .directory(let directory) where !outsideOnly || !directory.isInside(updater.index.root):
                 var walker = TreeWalker()
                 walker.walk(directory) { folders.insert($0.directory) }
                 delta.problems += walker.problems
-            case .directory, .missing(nil), .stream, .refused: break
+            case .directory, .stream, .refused: break
             }
         }
         listedFolders.formUnion(discParents)
@@ -267,7 +276,7 @@ struct EntryResolver {
             let keys = try updater.index.albumKeys(inside: directory)
             return keys.isEmpty
                 ? .unavailable("no playable audio in this folder") : .directory(directory, keys: keys)
-        case .missing(let folder):
+        case .missing(let folder, _):
             if let folder, let pick = try byFolder(entry, folder: folder) { return pick }
             return try findMoved(entry)
         }
@@ -293,8 +302,11 @@ struct EntryResolver {
     /// Finds a missing file in the whole index (see `MovedTrackSearch`).
     private mutating func findMoved(_ entry: PlaylistEntry) throws(LibraryError) -> Pick {
         if !treeIsFresh {
-            let (scan, _) = try updater.refreshAll()
+            // Every folder of the tree, with its files, is now what the answer depends on:
+            // a file added or retagged anywhere may be the one this entry meant.
+            let (scan, _, folders) = try updater.refreshAll()
             delta.merge(scan)
+            readFolders.formUnion(folders)
             treeIsFresh = true
         }
         switch try MovedTrackSearch(index: updater.index).find(entry) {

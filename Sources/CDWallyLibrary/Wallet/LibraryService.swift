@@ -49,7 +49,7 @@ public struct LibraryService: Sendable {
 
     /// Brings the whole tree up to date.
     public func scan() throws(LibraryError) -> ScanReport {
-        let (delta, playlists) = try updater.refreshAll()
+        let (delta, playlists, _) = try updater.refreshAll()
         return ScanReport(
             delta: delta, statistics: try index.statistics(), albums: try albumCount(), playlists: playlists)
     }
@@ -75,7 +75,7 @@ public struct LibraryService: Sendable {
         var problems: [TreeWalker.Problem] = []
         var scan = ScanDelta()
         if wholeTree {
-            let (delta, playlists) = try updater.refreshAll()
+            let (delta, playlists, _) = try updater.refreshAll()
             scan = delta
             found = playlists
             resolver = EntryResolver(updater: updater, treeIsFresh: true)
@@ -231,7 +231,7 @@ public struct LibraryService: Sendable {
         scan.problems += problems
         // Problems (an unreadable folder below a folder entry) are reported afresh by each
         // resolution, so a resolution that met one is not remembered.
-        if let (file, key) = memo, !resolver.treeIsFresh, counts.rerouted.isEmpty,
+        if let (file, key) = memo, counts.rerouted.isEmpty,
             resolver.delta.problems.isEmpty,
             let stamps = WalletMemo.stamps(
                 folders: resolver.readFolders, listed: resolver.listedFolders, startedAt: started),

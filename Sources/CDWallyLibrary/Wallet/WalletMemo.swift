@@ -25,8 +25,10 @@ import Foundation
 /// command resolve every line and write them anew.
 ///
 /// It is only written when the resolution depended on nothing else: every entry was found at
-/// its path as written (no link, no other case, no search of the whole tree for a moved
-/// file: those read more of the library than these stamps cover), and every stamp settled
+/// its path as written or nowhere (no link, no other case, no moved file found by a search of
+/// the whole tree). An entry found nowhere depends on every folder of the tree (a file added
+/// anywhere may be the one it meant), whose stamps the resolver then adds, and on the
+/// deepest folder its path reached, and every stamp settled
 /// `PlaylistSearchMemo.settle` before the resolution started (a change within the file
 /// system's timestamp granularity could hide behind an unchanged stamp).
 ///

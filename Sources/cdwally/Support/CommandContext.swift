@@ -113,6 +113,13 @@ struct CommandContext {
             throw LibraryError.noPlaylist(root: service.root)
         }
         ProblemLines.emit(report.scan.problems.map(\.description))
+        // One line however many: an export of another computer's library has thousands.
+        let unavailable = report.entries.unavailable.count
+        if unavailable > 0 && !wholeTree {
+            StandardError.emit(
+                "cdwally: \(Format.count(unavailable, "entry", "entries")) of the CDs playlist "
+                    + "\(unavailable == 1 ? "leads" : "lead") nowhere (cdwally doctor says why)\n")
+        }
         let folder = stateFolder(for: service.root)
         var notes = LibraryNotes.load(folder: folder)
         let choice = LibraryNotes.RecordedChoice(

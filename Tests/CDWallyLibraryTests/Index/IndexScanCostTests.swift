@@ -22,7 +22,7 @@ import Testing
             index: index, progress: { progress in reported.withLock { $0.append(progress.read) } },
             batchSize: 2)
 
-        let (delta, _) = try updater.refreshAll()
+        let delta = try updater.refreshAll().delta
         #expect(delta.added == 7)
         #expect(delta.failedReads == 1)
         #expect(reported.current == [2, 4, 6, 7])

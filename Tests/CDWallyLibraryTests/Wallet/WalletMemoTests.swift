@@ -106,6 +106,50 @@ import Testing
         #expect(try !library.wallet(now: later).remembered)
     }
 
+    /// An export of another computer's library: most lines lead nowhere, each after a search
+    /// of the whole index. They are remembered with every folder of the tree and the deepest
+    /// folder each path reached, so only a change that could find one resolves them again.
+    /// (The playlist is kept beside the library, whose lines may point anywhere below it.)
+    @Test func entriesThatLeadNowhereAreRememberedUntilSomethingCouldFindThem() throws {
+        let library = try library()
+        let base = (library.root as NSString).deletingLastPathComponent
+        var lines = ["#EXTM3U", "Music/Bo/Live/01 Live 1.flac"]
+        for number in 1...200 {
+            lines += [
+                "#EXTINF:200,Zed - Song \(number)",
+                "/cdwally-nowhere/Zed/Songs/\(number) Song \(number).flac",
+            ]
+        }
+        lines.append("Elsewhere/Kit/01 Kit.flac")
+        let playlist = base + "/Export.m3u8"
+        try library.write("../Export.m3u8", Array((lines.joined(separator: "\n") + "\n").utf8))
+        func wallet() throws -> WalletReport { try library.wallet(playlist: playlist, now: later) }
+        let first = try wallet()
+        #expect(!first.remembered && first.entries.unavailable.count == 201)
+        let second = try wallet()
+        #expect(second.remembered && second.entries == first.entries)
+
+        // A song of the export arrives anywhere in the library: found by its #EXTINF. Found by
+        // another route than its path, that answer is not remembered; gone again, the misses are.
+        try library.add(
+            "Zed/Songs/07 Song 7.flac", tags: ["ARTIST": "Zed", "ALBUM": "Songs", "TITLE": "Song 7"])
+        let arrived = try wallet()
+        #expect(!arrived.remembered && arrived.entries.resolvedByTags == 1)
+        #expect(arrived.wallet.discs.map(\.title) == ["Live", "Songs"])
+        #expect(try !wallet().remembered)
+        try FileManager.default.removeItem(atPath: library.root + "/Zed")
+        #expect(try wallet().entries.unavailable.count == 201)
+        #expect(try wallet().remembered)
+
+        // A file appears at the path a line names, outside the library, where not even its
+        // folder was: the folder the search stopped in changed.
+        try library.add(
+            "../Elsewhere/Kit/01 Kit.flac", tags: ["ARTIST": "Kit", "ALBUM": "Kit", "TITLE": "Kit"])
+        let found = try wallet()
+        #expect(!found.remembered && found.entries.unavailable.count == 200)
+        #expect(found.wallet.discs.map(\.title) == ["Live", "Kit"])
+    }
+
     @Test func entriesFoundByAnotherRouteThanTheirPathAreNeverRemembered() throws {
         let library = try library()
         try library.playlist("ada/engines/02 ENGINES 2.flac\n")
