@@ -11,10 +11,10 @@ if let message = UnknownCommand.message(for: arguments) {
     StandardError.emit("cdwally: \(message)\n")
     exit(ExitStatus.usage)
 }
-// The players run for months: one malloc arena keeps their memory from spreading over many.
+// The players run for months: malloc set to keep their memory from spreading (`MallocTuning`).
 let players = [PlayCommand.configuration.commandName, ServeCommand.configuration.commandName]
 if let command = arguments.first, players.contains(command) {
-    MallocArenas.limit(to: 1)
+    MallocTuning.forLongRunningProcess()
 }
 Task.detached {
     await CDWally.start(arguments)
