@@ -26,7 +26,9 @@ extension ControlStatus {
                     ])
                 } ?? .null
             ),
-            ("position", .seconds(position)),
+            ("elapsed", .seconds(elapsed)),
+            // The same number under its former name, for scripts written before `elapsed`.
+            ("position", .seconds(elapsed)),
             ("trackCount", .int(trackCount)),
             ("volume", .int(volume)),
             ("muted", .bool(muted)),
@@ -52,9 +54,11 @@ extension ControlStatus {
         else {
             throw Self.invalid("status has no known \"state\"")
         }
-        guard let position = json["position"]?.doubleValue, let trackCount = json["trackCount"]?.intValue
+        // An older player sends only "position".
+        guard let elapsed = (json["elapsed"] ?? json["position"])?.doubleValue,
+            let trackCount = json["trackCount"]?.intValue
         else {
-            throw Self.invalid("status lacks \"position\" or \"trackCount\"")
+            throw Self.invalid("status lacks \"elapsed\" or \"trackCount\"")
         }
         var sleep: Sleep?
         switch json["sleep"]?["mode"]?.stringValue {
@@ -64,7 +68,7 @@ extension ControlStatus {
         }
         self.init(
             state: state, disc: try Self.disc(json["disc"]), track: try Self.track(json["track"]),
-            position: position, trackCount: trackCount, volume: json["volume"]?.intValue ?? 100,
+            elapsed: elapsed, trackCount: trackCount, volume: json["volume"]?.intValue ?? 100,
             muted: json["muted"]?.boolValue ?? false, sleep: sleep,
             waitingForOutput: json["waitingForOutput"]?.boolValue ?? false, setup: Setup(json: json["player"])
         )

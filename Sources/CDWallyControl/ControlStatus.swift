@@ -55,7 +55,7 @@ public struct ControlStatus: Sendable, Hashable {
     public var disc: Disc?
     public var track: Track?
     /// Seconds into the current track (when stopped: where playing will resume).
-    public var position: Double
+    public var elapsed: Double
     /// Tracks on the current disc; 0 when there is none.
     public var trackCount: Int
     /// The volume level and mute (a player older than volume sends none: 100, not muted).
@@ -73,7 +73,7 @@ public struct ControlStatus: Sendable, Hashable {
     }
 
     public init(
-        state: PlaybackState, disc: Disc?, track: Track?, position: Double, trackCount: Int,
+        state: PlaybackState, disc: Disc?, track: Track?, elapsed: Double, trackCount: Int,
         volume: Int = 100,
         muted: Bool = false, sleep: Sleep? = nil, waitingForOutput: Bool = false, setup: Setup? = nil
     ) {
@@ -81,7 +81,7 @@ public struct ControlStatus: Sendable, Hashable {
         self.waitingForOutput = waitingForOutput
         self.disc = disc
         self.track = track
-        self.position = position
+        self.elapsed = elapsed
         self.trackCount = trackCount
         self.volume = volume
         self.muted = muted
@@ -104,7 +104,7 @@ public struct ControlStatus: Sendable, Hashable {
         } else {
             track = nil
         }
-        position = snapshot.elapsed
+        elapsed = snapshot.elapsed
         trackCount = snapshot.disc?.album.trackCount ?? 0
         volume = snapshot.volume
         muted = snapshot.muted

@@ -14,7 +14,7 @@ import Testing
     /// `ControlRequestWireTests.every`, so an answer can be matched to its request.
     @Sendable static func numbered(_ request: ControlRequest) -> ControlResponse {
         let number = ControlRequestWireTests.every.firstIndex(of: request) ?? -1
-        return .ok(ControlStatus(state: .playing, disc: nil, track: nil, position: 0, trackCount: number))
+        return .ok(ControlStatus(state: .playing, disc: nil, track: nil, elapsed: 0, trackCount: number))
     }
 
     static let every = ControlRequestWireTests.every
@@ -69,7 +69,7 @@ import Testing
                 index: 2, disc: 1, track: nil, title: "Hyper-ballad", artist: "Björk",
                 path: "/m/\u{FFFD}.flac",
                 duration: 321.5),
-            position: 12.25, trackCount: 11)
+            elapsed: 12.25, trackCount: 11)
         let refusal = ControlFailure(
             code: .outOfRange, message: "there is no disc 9: the wallet holds 4 discs (1–4)")
         let recorder = RecordingHandler { request in

@@ -31,7 +31,7 @@ import Testing
                 + #""album":"Kind of Blue"},"track":{"index":2,"disc":1,"track":null,"#
                 + #""title":"Freddie \"Freeloader\"","artist":"Miles Davis","#
                 + #""path":"/music/Kind of Blue/02 Freddie \#u{FFFD}.flac","duration":590},"#
-                + #""position":12.346,"trackCount":2,"volume":100,"muted":false,"sleep":null,"#
+                + #""elapsed":12.346,"position":12.346,"trackCount":2,"volume":100,"muted":false,"sleep":null,"#
                 + #""waitingForOutput":false}"#)
     }
 
@@ -49,8 +49,8 @@ import Testing
         let json = ControlStatus(snapshot: .idle(wallet: Self.wallet)).json
         #expect(
             json.serialized(pretty: false)
-                == #"{"state":"idle","disc":null,"track":null,"position":0,"trackCount":0,"volume":100,"#
-                + #""muted":false,"sleep":null,"waitingForOutput":false}"#)
+                == #"{"state":"idle","disc":null,"track":null,"elapsed":0,"position":0,"trackCount":0,"#
+                + #""volume":100,"muted":false,"sleep":null,"waitingForOutput":false}"#)
     }
 
     @Test func aDiscTheWalletDroppedHasANullPosition() throws {
@@ -61,7 +61,7 @@ import Testing
         #expect(json["state"] == .string("stopped"))
         #expect(json["disc"]?["position"] == .null)
         #expect(json["track"]?["duration"] == .double(562.25))
-        #expect(json["position"] == .double(61.5))
+        #expect(json["elapsed"] == .double(61.5) && json["position"] == .double(61.5))
     }
 
     @Test func theStatusReadsBackFromItsJSON() throws {

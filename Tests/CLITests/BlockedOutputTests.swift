@@ -38,7 +38,7 @@ import Testing
         return (
             status["waitingForOutput"] as? Bool ?? false,
             (status["track"] as? [String: Any])?["track"] as? Int ?? -1,
-            status["position"] as? Double ?? -1
+            status["elapsed"] as? Double ?? -1
         )
     }
 

@@ -70,13 +70,13 @@ import Testing
         #expect(setup["pid"] as? Int == Int(serve.process.processIdentifier))
 
         #expect((try await cli.json(["next"])["track"] as? [String: Any])?["index"] as? Int == 2)
-        #expect((try await cli.json(["seek", "+20"])["position"] as? Double ?? 0) >= 19)
-        #expect((try await cli.json(["seek", "-5"])["position"] as? Double ?? 0) < 19)
-        #expect((try await cli.json(["seek", "0:30"])["position"] as? Double ?? 0) >= 29)
+        #expect((try await cli.json(["seek", "+20"])["elapsed"] as? Double ?? 0) >= 19)
+        #expect((try await cli.json(["seek", "-5"])["elapsed"] as? Double ?? 0) < 19)
+        #expect((try await cli.json(["seek", "0:30"])["elapsed"] as? Double ?? 0) >= 29)
         // Past the first 3 seconds, prev restarts the track.
         let restarted = try await cli.json(["prev"])
         #expect((restarted["track"] as? [String: Any])?["index"] as? Int == 2)
-        #expect((restarted["position"] as? Double ?? 99) < 3)
+        #expect((restarted["elapsed"] as? Double ?? 99) < 3)
         // Within them, it goes to the previous track.
         #expect((try await cli.json(["prev"])["track"] as? [String: Any])?["index"] as? Int == 1)
         #expect(try await cli.json(["pause"])["state"] as? String == "paused")
@@ -260,9 +260,9 @@ import Testing
                 (try? await self.status(busCLI)["track"] as? [String: Any])?["index"] as? Int == 2
             })
         _ = try await playerctl("position", "20")
-        #expect(await eventually { (try? await self.status(busCLI)["position"] as? Double ?? 0) ?? 0 >= 19 })
+        #expect(await eventually { (try? await self.status(busCLI)["elapsed"] as? Double ?? 0) ?? 0 >= 19 })
         _ = try await playerctl("previous")  // past 3 s: restarts the track
-        #expect(await eventually { (try? await self.status(busCLI)["position"] as? Double ?? 99) ?? 99 < 3 })
+        #expect(await eventually { (try? await self.status(busCLI)["elapsed"] as? Double ?? 99) ?? 99 < 3 })
         _ = try await playerctl("play-pause")
         #expect(await eventually { (try? await playerctl("status")) == "Paused" })
 
@@ -285,7 +285,7 @@ import Testing
         #expect(abs(length - (track["duration"] as? Double ?? 0)) < 0.1)
         #expect(fields[7].hasPrefix("file://") && fields[7].hasSuffix("02.flac"))
         let position = Double(try await playerctl("position")) ?? -1
-        #expect(abs(position - (status["position"] as? Double ?? 0)) < 1)
+        #expect(abs(position - (status["elapsed"] as? Double ?? 0)) < 1)
 
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
@@ -305,7 +305,7 @@ import Testing
         #expect(await eventually { (try? await playerctl("status")) == "Stopped" })
         _ = try await busCLI.json(["disc", "1"])
         _ = try await busCLI.json(["pause"])
-        let before = try await status(busCLI)["position"] as? Double ?? -1
+        let before = try await status(busCLI)["elapsed"] as? Double ?? -1
         // Both started before either is waited for: two Seek calls on the bus at once.
         let seeks = try (1...2).map { _ in
             try ExternalTool(
@@ -316,7 +316,7 @@ import Testing
             try await seek.waitForExit(timeout: .seconds(30))
             #expect(seek.result.status == 0, "\(seek.stderr)")
         }
-        func position() async -> Double { (try? await self.status(busCLI)["position"] as? Double) ?? -1 }
+        func position() async -> Double { (try? await self.status(busCLI)["elapsed"] as? Double) ?? -1 }
         #expect(await eventually { abs(await position() - (before + 10)) < 0.5 }, "from \(before)")
         let sender = busCLI
         async let back = sender.run(["seek", "-3"])

@@ -57,7 +57,7 @@ import Testing
         #expect((status["disc"] as? [String: Any])?["position"] as? Int == 2)
         #expect((status["track"] as? [String: Any])?["index"] as? Int == 1)
         // Saved at 0:20 or later; at most a few seconds lost, none invented.
-        let position = try #require(status["position"] as? Double)
+        let position = try #require(status["elapsed"] as? Double)
         #expect(position >= 20 && position < 35)
         second.signal(SIGTERM)
         #expect(try await second.wait() == 0)
@@ -88,7 +88,7 @@ import Testing
         try await second.waitUntil("disc 1 to play again") {
             try await cli.json(["status"])["state"] as? String == "playing"
         }
-        let position = try #require(try await cli.json(["status"])["position"] as? Double)
+        let position = try #require(try await cli.json(["status"])["elapsed"] as? Double)
         #expect(position >= 29 && position < 36, "\(position)")
         second.signal(SIGTERM)
         #expect(try await second.wait() == 0)
@@ -124,7 +124,7 @@ import Testing
         #expect(try await cli.json(["status"])["state"] as? String == "idle")
         let resumed = try await cli.json(["resume"])
         #expect((resumed["disc"] as? [String: Any])?["position"] as? Int == 2)
-        #expect((resumed["position"] as? Double ?? 0) >= 20)
+        #expect((resumed["elapsed"] as? Double ?? 0) >= 20)
         paused.signal(SIGTERM)
         #expect(try await paused.wait() == 0)
     }

@@ -80,7 +80,7 @@ import Testing
         #expect(handed.status == 0, "\(handed.stderr)")
         let status = try await unit.json(["status"])
         #expect((status["disc"] as? [String: Any])?["position"] as? Int == 1)
-        #expect((status["position"] as? Double ?? 0) >= 19.5)
+        #expect((status["elapsed"] as? Double ?? 0) >= 19.5)
         let setup = try #require(status["player"] as? [String: Any])
         #expect(setup["pid"] as? Int == Int(pid))
         #expect(setup["library"] as? String == library.root)

@@ -129,7 +129,7 @@ import Testing
                 .map { $0["duration"] as? Double ?? 0 })
         func discTime(_ status: [String: Any]) -> Double {
             let index = (status["track"] as? [String: Any])?["index"] as? Int ?? 1
-            return durations.prefix(index - 1).reduce(0, +) + (status["position"] as? Double ?? 0)
+            return durations.prefix(index - 1).reduce(0, +) + (status["elapsed"] as? Double ?? 0)
         }
         let first = discTime(try await cli.json(["status"]))
         let clock = ContinuousClock.now

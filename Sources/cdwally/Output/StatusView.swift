@@ -20,7 +20,7 @@ enum StatusView {
         guard let track = status.track else {
             return "\(word)  \(position)\n  \(disc.albumArtist) — \(disc.album)"
         }
-        let time = "\(Format.duration(status.position)) / \(Format.duration(track.duration))"
+        let time = "\(Format.duration(status.elapsed)) / \(Format.duration(track.duration))"
         return "\(word)  \(position)  Track \(track.index)/\(status.trackCount)  \(time)\n"
             + "  \(track.artist) — \(disc.album) — \(track.title)" + extras(status)
     }
