@@ -120,15 +120,15 @@ static ChafaTermInfo *detected(char **environment) {
     return chafa.term_db_detect(chafa.term_db_get_default(), environment);
 }
 
-int cchafa_detect(char **environment) {
+int cchafa_detect(char **environment, int pictures) {
     ChafaTermInfo *info = detected(environment);
     int mode = 0;
     // Pictures first, then the most colours the terminal takes.
-    if (chafa.term_info_have_seq(info, TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1)) {
+    if (pictures && chafa.term_info_have_seq(info, TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1)) {
         mode = CCHAFA_MODE_KITTY;
-    } else if (chafa.term_info_have_seq(info, TERM_SEQ_BEGIN_ITERM2_IMAGE)) {
+    } else if (pictures && chafa.term_info_have_seq(info, TERM_SEQ_BEGIN_ITERM2_IMAGE)) {
         mode = CCHAFA_MODE_ITERM2;
-    } else if (chafa.term_info_have_seq(info, TERM_SEQ_BEGIN_SIXELS)) {
+    } else if (pictures && chafa.term_info_have_seq(info, TERM_SEQ_BEGIN_SIXELS)) {
         mode = CCHAFA_MODE_SIXEL;
     } else if (chafa.term_info_have_seq(info, TERM_SEQ_SET_COLOR_FG_DIRECT)) {
         mode = CCHAFA_MODE_SYMBOLS_TRUECOLOR;

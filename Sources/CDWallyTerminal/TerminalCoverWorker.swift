@@ -44,7 +44,9 @@ public enum TerminalCoverWorker {
         guard columns > 0, rows > 0 else { throw Failure(description: "no room") }
         var error: UnsafeMutablePointer<CChar>?
         guard cchafa_start(&error) == 0 else { throw Failure(description: take(error) ?? "no libchafa") }
-        guard let mode = detectedMode() else { throw Failure(description: "the terminal takes no pictures") }
+        guard let mode = detectedMode(environment: ProcessInfo.processInfo.environment) else {
+            throw Failure(description: "the terminal takes no pictures")
+        }
         let bytes = try read(source)
         let cell =
             mode.isPicture
@@ -78,13 +80,21 @@ public enum TerminalCoverWorker {
         return header + UnsafeRawBufferPointer(start: text, count: length)
     }
 
-    /// libchafa's reading of the environment, except that a terminal that names itself dumb,
-    /// or none, gets nothing: libchafa's fallback there is 256 colours, which such a terminal
-    /// never announced.
-    static func detectedMode() -> CoverMode? {
-        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+    /// libchafa's reading of the environment, with two rules of our own, where its database
+    /// (1.12) would send what the terminal never announced:
+    /// - a terminal that names itself dumb, or none, gets nothing (libchafa's fallback there is
+    ///   256 colours);
+    /// - inside tmux or screen, symbols only: the variables of the terminal outside
+    ///   (`KITTY_WINDOW_ID`, `TERM_PROGRAM`) are inherited, but the multiplexer passes no picture
+    ///   through (tmux 3.3 drops sixel, kitty and iTerm2 sequences), and libchafa 1.12 does not
+    ///   wrap them for it.
+    static func detectedMode(environment: [String: String]) -> CoverMode? {
+        let term = environment["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { return nil }
-        return CoverMode(rawValue: cchafa_detect(environ))
+        let multiplexed =
+            !(environment["TMUX"] ?? "").isEmpty || !(environment["STY"] ?? "").isEmpty
+            || term.hasPrefix("screen") || term.hasPrefix("tmux")
+        return CoverMode(rawValue: cchafa_detect(environ, multiplexed ? 0 : 1))
     }
 
     private static func read(_ source: String) throws -> [UInt8] {

@@ -71,6 +71,16 @@ import Testing
         #expect(
             truecolor.stdout.hasPrefix("symbols-truecolor 20 10\n\u{1B}["), "\(truecolor.stdout.prefix(80))")
 
+        // Inside tmux or screen, whatever the terminal outside announced: symbols.
+        let insideTmux = try await cli.run(
+            arguments,
+            extraEnvironment: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1", "TMUX": "/tmp/t,1,0"])
+        #expect(insideTmux.stdout.hasPrefix("symbols-truecolor 20 10\n"), "\(insideTmux.stdout.prefix(80))")
+        let insideScreen = try await cli.run(
+            arguments,
+            extraEnvironment: ["TERM": "screen-256color", "STY": "1.pts", "TERM_PROGRAM": "WezTerm"])
+        #expect(insideScreen.stdout.hasPrefix("symbols-256 20 10\n"), "\(insideScreen.stdout.prefix(80))")
+
         for term in ["dumb", ""] {
             let dumb = try await cli.run(arguments, extraEnvironment: term.isEmpty ? [:] : ["TERM": term])
             #expect(dumb.stdout == "- the terminal takes no pictures\n", "\(dumb.stdout.prefix(80))")
@@ -146,8 +156,9 @@ import Testing
         #expect(pane.flag("cursor_flag") == "1")
     }
 
-    /// `play` under `script`, which keeps every byte written to the terminal, in a pane whose
-    /// TERM and environment say `terminal`; the bytes once `keys` were typed and it ended.
+    /// `play` under `script`, which keeps every byte written to the terminal it makes, with
+    /// tmux's variables taken out and `extra` set: a terminal that announces what `extra` says.
+    /// The bytes once `keys` were typed and it ended.
     private func recordedPlay(_ extra: [String: String], keys: String?, arguments: [String]) async throws
         -> (bytes: String, screen: String)
     {
@@ -156,7 +167,7 @@ import Testing
         let log = cli.home + "/typescript"
         let settings = extra.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
         let command =
-            "env \(settings) script -qfc \(Self.quoted(playCommand(library, arguments))) \(Self.quoted(log)); "
+            "env -u TMUX -u TERM_PROGRAM -u TERM_PROGRAM_VERSION \(settings) script -qfc \(Self.quoted(playCommand(library, arguments))) \(Self.quoted(log)); "
             + "echo EXITED $?; sleep 600"
         let pane = try Pane(command: command, environment: cli.environment, folder: cli.home)
         defer { pane.close() }

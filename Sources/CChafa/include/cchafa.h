@@ -10,7 +10,7 @@
  * - Call cchafa_start once, before anything else: it opens libchafa (dlopen, libchafa.so.0).
  *   It returns 0, or -1 and a message in `*error` (free it with free).
  * - cchafa_detect returns the best CCHAFA_MODE_* the terminal described by `environment`
- *   (NULL-terminated "NAME=value" strings) announced.
+ *   (NULL-terminated "NAME=value" strings) announced; with `pictures` 0, the best symbols.
  * - cchafa_draw draws `width`×`height` unassociated RGBA pixels on `columns`×`rows` cells of
  *   `cell_width`×`cell_height` pixels each, in `mode`, and returns 0 and the bytes to write
  *   to the terminal in `*text` and `*length` (free with free). Symbol rows are separated by
@@ -36,7 +36,7 @@ enum {
 };
 
 int cchafa_start(char **error);
-int cchafa_detect(char **environment);
+int cchafa_detect(char **environment, int pictures);
 int cchafa_draw(const unsigned char *pixels, int width, int height, int columns, int rows, int cell_width,
                 int cell_height, int mode, char **environment, char **text, size_t *length, char **error);
 
