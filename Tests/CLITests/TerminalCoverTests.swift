@@ -156,6 +156,31 @@ import Testing
         #expect(pane.flag("cursor_flag") == "1")
     }
 
+    @Test func noCoverAndTheConfigLeaveItOut() async throws {
+        let (cli, library) = try setUp()
+        defer { cli.remove() }
+        let configFolder = cli.home + "/config/cdwally"
+        try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: true)
+        for (arguments, config) in [(["1", "--no-cover"], ""), (["1"], "[display]\ncover = false\n")] {
+            try config.write(toFile: configFolder + "/config.toml", atomically: true, encoding: .utf8)
+            let pane = try Pane(
+                command: playCommand(library, arguments) + "; echo EXITED; sleep 600",
+                environment: cli.environment,
+                folder: cli.home)
+            defer { pane.close() }
+            // The text from the first column, and still no cover a while later.
+            #expect(await pane.waitFor { $0.hasPrefix("DISC 01  TRACK") } != nil, "\(pane.screen())")
+            try await Task.sleep(for: .seconds(2))
+            let screen = pane.screen()
+            #expect(
+                screen.hasPrefix("DISC 01  TRACK") && !Self.hasBlocks(screen),
+                "\(arguments) \(config): \(screen)")
+            pane.type("q")
+            // One player per user: the next run must not find this one.
+            #expect(await pane.waitFor { $0.contains("EXITED") } != nil)
+        }
+    }
+
     /// `play` under `script`, which keeps every byte written to the terminal it makes, with
     /// tmux's variables taken out and `extra` set: a terminal that announces what `extra` says.
     /// The bytes once `keys` were typed and it ended.
