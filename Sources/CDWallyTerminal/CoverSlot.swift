@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyPlayer
 
 /// The cover's place on the display: which picture was asked for, which came back and which is
 /// on the screen, so that the picture is drawn when the disc or the layout changes, or the
@@ -16,6 +17,17 @@ struct CoverSlot {
     private var absent = false
     /// What is on the screen now.
     private var shown: CoverPicture?
+
+    /// The disc whose cover shows: the one a typed number names while the wallet picker is
+    /// open (so the picture says which disc Enter will play), else the one in the player.
+    static func album(_ snapshot: PlayerSnapshot, state: DisplayState) -> Album? {
+        if let digits = state.pendingDisc, let number = Int(digits),
+            let album = snapshot.wallet.disc(at: number)
+        {
+            return album
+        }
+        return snapshot.disc?.album
+    }
 
     /// The first column of the text.
     var margin: Int {

@@ -74,7 +74,7 @@ final class DisplayLoop {
         let snapshot = player.snapshot
         var bytes: [UInt8] = []
         let layout = artist == nil ? nil : CoverLayout.fitting(size)
-        let album = snapshot.disc?.album
+        let album = CoverSlot.album(snapshot, state: state)
         let request = album.flatMap { album in
             layout.map { CoverArtist.Request(album: album.id, layout: $0) }
         }

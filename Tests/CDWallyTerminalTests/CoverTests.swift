@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyPlayer
 import Testing
 
 @testable import CDWallyTerminal
@@ -100,6 +101,20 @@ import Testing
         #expect(slot.margin == 0)
         // Covers not wanted (too narrow): nothing asked.
         #expect(!slot.want(nil, bytes: &bytes))
+    }
+
+    @Test func thePickerShowsTheDiscItsNumberNames() {
+        let playing = Sample.snapshot(disc: 3)
+        #expect(CoverSlot.album(playing, state: DisplayState()) == Sample.wallet.discs[2])
+        #expect(CoverSlot.album(playing, state: DisplayState(pendingDisc: "1")) == Sample.wallet.discs[0])
+        // A number that names no disc (yet), or none typed: the disc playing.
+        #expect(CoverSlot.album(playing, state: DisplayState(pendingDisc: "9")) == Sample.wallet.discs[2])
+        #expect(CoverSlot.album(playing, state: DisplayState(pendingDisc: "")) == Sample.wallet.discs[2])
+        let idle = PlayerSnapshot(
+            state: .idle, disc: nil, trackIndex: nil, track: nil, elapsed: 0, duration: nil,
+            wallet: Sample.wallet)
+        #expect(CoverSlot.album(idle, state: DisplayState()) == nil)
+        #expect(CoverSlot.album(idle, state: DisplayState(pendingDisc: "2")) == Sample.wallet.discs[1])
     }
 
     @Test func thePainterWritesBesideTheCoverWithoutErasingIt() {

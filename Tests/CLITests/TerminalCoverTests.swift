@@ -143,6 +143,17 @@ import Testing
             }
                 != nil, "\(pane.screen())")
 
+        // The picker shows the disc its number names: disc 3 has none, Esc brings disc 1's back.
+        pane.type("3")
+        let picking = await pane.waitFor { $0.contains("Disc 3_ · The Sine Waves") && !Self.hasBlocks($0) }
+        #expect(picking != nil, "\(pane.screen())")
+        pane.press("Escape")
+        #expect(
+            await pane.waitFor {
+                LCDLine.disc(in: $0) == 1 && Self.blockCells($0, columns: 26, rows: 13) > 60
+            }
+                != nil, "\(pane.screen())")
+
         // A disc without a cover: the left is blank, the text takes the whole width.
         pane.type("3")
         pane.press("Enter")
