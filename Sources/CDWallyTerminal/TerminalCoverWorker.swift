@@ -17,9 +17,13 @@ public enum TerminalCoverWorker {
     /// Covers are a few MB at most; a larger "picture" is not read into memory.
     static let largestSource = 64 << 20
     /// The cell size libchafa is told when the terminal does not say (TIOCGWINSZ's pixels are
-    /// 0 on many): for symbols only the proportion matters; for pictures, about a common font's.
+    /// 0 on many): for symbols only the proportion matters; kitty and iTerm2 scale the picture
+    /// to the cells they are given, so about a common font's will do; a sixel image is as many
+    /// pixels as it has, so a small guess keeps it inside its cells, off the text and the last
+    /// row, whatever the font.
     static let symbolCell = (width: 8, height: 16)
     static let pictureCell = (width: 10, height: 20)
+    static let sixelCell = (width: 6, height: 12)
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -48,9 +52,9 @@ public enum TerminalCoverWorker {
             throw Failure(description: "the terminal takes no pictures")
         }
         let bytes = try read(source)
+        let known = cell.width > 0 && cell.height > 0
         let cell =
-            mode.isPicture
-            ? (cell.width > 0 && cell.height > 0 ? cell : pictureCell) : symbolCell
+            !mode.isPicture ? symbolCell : known ? cell : mode == .sixel ? sixelCell : pictureCell
         let width = columns * cell.width
         let height = rows * cell.height
         let side = min(width, height)

@@ -116,6 +116,10 @@ import Testing
         for row in grid { #expect(row.count <= 32 || row[32] == " ") }
         pane.type(" ")
         #expect(await pane.waitFor { LCDLine.state(in: $0) == "PAUSE" } != nil)
+        // Drawn by the worker: no image library ever maps into the player.
+        let pid = try #require(pane.playerPID())
+        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        #expect(!maps.contains("libchafa") && !maps.contains("libvips") && !maps.contains("libpng"))
 
         // Ctrl-Z: the shell's screen, with no trace of the cover; fg brings it back.
         pane.press("C-z")
