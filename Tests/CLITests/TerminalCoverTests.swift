@@ -71,6 +71,13 @@ import Testing
         #expect(
             truecolor.stdout.hasPrefix("symbols-truecolor 20 10\n\u{1B}["), "\(truecolor.stdout.prefix(80))")
 
+        // Sixel where the terminal is known for it, iTerm2's inline images in iTerm2.
+        let sixel = try await cli.run(arguments, extraEnvironment: ["TERM": "foot"])
+        #expect(sixel.stdout.hasPrefix("sixel 20 10\n\u{1B}P"), "\(sixel.stdout.prefix(80))")
+        let iterm = try await cli.run(
+            arguments, extraEnvironment: ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"])
+        #expect(iterm.stdout.hasPrefix("iterm2 20 10\n\u{1B}]1337;File="), "\(iterm.stdout.prefix(80))")
+
         // Inside tmux or screen, whatever the terminal outside announced: symbols.
         let insideTmux = try await cli.run(
             arguments,
