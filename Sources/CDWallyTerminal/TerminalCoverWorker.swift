@@ -24,6 +24,9 @@ public enum TerminalCoverWorker {
     static let symbolCell = (width: 8, height: 16)
     static let pictureCell = (width: 10, height: 20)
     static let sixelCell = (width: 6, height: 12)
+    /// The most pixels a picture's side has: a kitty image of 1024×1024 is 5.6 MB on the wire,
+    /// and the terminal scales it to its cells anyway.
+    static let largestSide = 1024
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -52,9 +55,7 @@ public enum TerminalCoverWorker {
             throw Failure(description: "the terminal takes no pictures")
         }
         let bytes = try read(source)
-        let known = cell.width > 0 && cell.height > 0
-        let cell =
-            !mode.isPicture ? symbolCell : known ? cell : mode == .sixel ? sixelCell : pictureCell
+        let cell = Self.cell(for: mode, reported: cell, columns: columns, rows: rows)
         let width = columns * cell.width
         let height = rows * cell.height
         let side = min(width, height)
@@ -82,6 +83,19 @@ public enum TerminalCoverWorker {
         defer { free(text) }
         let header = Array("\(mode.name) \(columns) \(rows)\n".utf8)
         return header + UnsafeRawBufferPointer(start: text, count: length)
+    }
+
+    /// The pixels of a cell to draw with: the terminal's own where it said, else a guess; and
+    /// for a picture on a large terminal, fewer, so the picture stays within `largestSide`.
+    static func cell(for mode: CoverMode, reported: (width: Int, height: Int), columns: Int, rows: Int)
+        -> (width: Int, height: Int)
+    {
+        guard mode.isPicture else { return symbolCell }
+        let known = reported.width > 0 && reported.height > 0
+        let cell = known ? reported : mode == .sixel ? sixelCell : pictureCell
+        let side = max(columns * cell.width, rows * cell.height)
+        guard side > largestSide else { return cell }
+        return (max(1, cell.width * largestSide / side), max(1, cell.height * largestSide / side))
     }
 
     /// libchafa's reading of the environment, with two rules of our own, where its database

@@ -103,6 +103,18 @@ import Testing
         #expect(!slot.want(nil, bytes: &bytes))
     }
 
+    @Test func theWorkersCellIsTheTerminalsOrAGuessAndPicturesStaySmall() {
+        let symbols = TerminalCoverWorker.cell(for: .symbols256, reported: (20, 40), columns: 32, rows: 16)
+        #expect(symbols == (8, 16))
+        #expect(TerminalCoverWorker.cell(for: .kitty, reported: (9, 18), columns: 32, rows: 16) == (9, 18))
+        #expect(TerminalCoverWorker.cell(for: .kitty, reported: (0, 0), columns: 32, rows: 16) == (10, 20))
+        #expect(TerminalCoverWorker.cell(for: .sixel, reported: (0, 0), columns: 32, rows: 16) == (6, 12))
+        // 100×50 cells of 20×40 pixels would be 2000 pixels a side.
+        let large = TerminalCoverWorker.cell(for: .kitty, reported: (20, 40), columns: 100, rows: 50)
+        #expect(large == (10, 20))
+        #expect(max(100 * large.width, 50 * large.height) <= TerminalCoverWorker.largestSide)
+    }
+
     @Test func thePickerShowsTheDiscItsNumberNames() {
         let playing = Sample.snapshot(disc: 3)
         #expect(CoverSlot.album(playing, state: DisplayState()) == Sample.wallet.discs[2])
