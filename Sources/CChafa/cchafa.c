@@ -11,8 +11,8 @@
  * the build needs no glib include folders.
  *
  * The entry points and enum values below are those of <chafa.h>; libchafa keeps them stable
- * under its soname 0 (checked against chafa 1.12 and 1.16's headers). The values are written
- * out because the header cannot be included without glib's.
+ * under its soname 0 (checked against the headers of chafa 1.12, 1.16 and 1.18). The values
+ * are written out because the header cannot be included without glib's.
  */
 typedef struct ChafaTermDb ChafaTermDb;
 typedef struct ChafaTermInfo ChafaTermInfo;
