@@ -48,7 +48,10 @@ public enum TerminalCoverWorker {
     private static func draw(source: String, columns: Int, rows: Int, cell: (width: Int, height: Int)) throws
         -> [UInt8]
     {
-        guard columns > 0, rows > 0 else { throw Failure(description: "no room") }
+        // No terminal is wider than a thousand cells; more would be a mistake, not a picture.
+        guard (1...1000).contains(columns), (1...1000).contains(rows) else {
+            throw Failure(description: "no picture fits \(columns)×\(rows) cells")
+        }
         var error: UnsafeMutablePointer<CChar>?
         guard cchafa_start(&error) == 0 else { throw Failure(description: take(error) ?? "no libchafa") }
         guard let mode = detectedMode(environment: ProcessInfo.processInfo.environment) else {

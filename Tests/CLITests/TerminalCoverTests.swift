@@ -98,6 +98,10 @@ import Testing
         let broken = try await cli.run(
             ["terminal-cover", "20", "10", "0", "0", "--", garbage], extraEnvironment: ["TERM": "xterm"])
         #expect(broken.stdout.hasPrefix("- libvips: "), "\(broken.stdout)")
+        let huge = try await cli.run(
+            ["terminal-cover", "100000", "10", "0", "0", "--", Self.cover],
+            extraEnvironment: ["TERM": "xterm"])
+        #expect(huge.stdout == "- no picture fits 100000×10 cells\n", "\(huge.stdout)")
     }
 
     @Test func theDisplayShowsTheCoverAndComesBackCleanAfterCtrlZResizeAndQuit() async throws {
