@@ -5,7 +5,7 @@
 import PackageDescription
 
 // Layers, each depending only on those above it:
-//   C wrappers (CTagLib, CMPV, CSystemd/CMPRIS, CEvdev, CVips)
+//   C wrappers (CTagLib, CMPV, CSystemd/CMPRIS, CEvdev, CVips, CChafa)
 //   CDWallyCore      pure model: tracks, albums, wallet order, M3U parsing
 //   CDWallySystem    OS plumbing several modules share: atomic files, the lock, wake pipes,
 //                    the poll thread, errno text
@@ -64,6 +64,9 @@ let package = Package(
         // libvips (libvips42 at run time): opened with dlopen by the cover worker alone, so it
         // is neither linked nor needs its headers (they need glib's include folders).
         .target(name: "CVips"),
+        // libchafa (libchafa0 at run time): opened with dlopen by the terminal's cover worker
+        // alone, as libvips is, so it is not linked and its headers (glib's) are not needed.
+        .target(name: "CChafa"),
         .target(name: "CFileSystemType"),
 
         .target(name: "CDWallyCore"),
@@ -99,7 +102,9 @@ let package = Package(
             ]),
         .target(
             name: "CDWallyKeys", dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CEvdev"]),
-        .target(name: "CDWallyTerminal", dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyPlayer"]),
+        .target(
+            name: "CDWallyTerminal",
+            dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CVips", "CChafa"]),
         .target(
             name: "CDWallyWeb",
             dependencies: [

@@ -3,8 +3,8 @@ import Foundation
 /// The settings a user wrote in `config.toml` (docs/PRODUCT.md §8): `library`, `playlist`,
 /// `capacity`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`, `mixer`,
 /// `volume_max`),
-/// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action) and `[web]` (`listen`,
-/// `hosts`). Values are checked here so a mistake is reported with its file, line and key
+/// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action), `[web]` (`listen`,
+/// `hosts`) and `[display]` (`cover`). Values are checked here so a mistake is reported with its file, line and key
 /// before anything runs.
 public struct ConfigFile: Sendable, Equatable {
     public struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
@@ -34,6 +34,8 @@ public struct ConfigFile: Sendable, Equatable {
     public var webListen: Setting<String>?
     /// More names the web remote answers to (a DNS name of the box), besides its own.
     public var webHosts: Setting<[String]>?
+    /// Whether `play`'s display shows the disc's cover (where the terminal can).
+    public var displayCover: Setting<Bool>?
     /// evdev key name → action name, in the order written.
     public var keys: [(key: String, action: String, line: Int)] = []
     /// Keys cdwally does not know, as "file:line: unknown key x": kept as warnings, not errors,
@@ -80,6 +82,7 @@ public struct ConfigFile: Sendable, Equatable {
             case "capacity": config.capacity = try reader.count(item)
             case "player": try config.readPlayer(item, reader: &reader)
             case "web": try config.readWeb(item, reader: &reader)
+            case "display": try config.readDisplay(item, reader: &reader)
             case "keys":
                 for key in try reader.table(item).items {
                     config.keys.append((key.key, try reader.string(key, prefix: "keys.").value, key.line))
@@ -138,6 +141,17 @@ public struct ConfigFile: Sendable, Equatable {
         }
     }
 
+    private mutating func readDisplay(_ item: TOMLTable.Item, reader: inout ConfigTableReader)
+        throws(ConfigError)
+    {
+        for entry in try reader.table(item).items {
+            switch entry.key {
+            case "cover": displayCover = try reader.flag(entry, prefix: "display.")
+            default: reader.unknown(entry, prefix: "display.")
+            }
+        }
+    }
+
     private static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain
@@ -154,6 +168,7 @@ public struct ConfigFile: Sendable, Equatable {
             && lhs.volumeMax == rhs.volumeMax
             && lhs.replayGain == rhs.replayGain && lhs.warnings == rhs.warnings
             && lhs.webListen == rhs.webListen && lhs.webHosts == rhs.webHosts
+            && lhs.displayCover == rhs.displayCover
             && lhs.mpvOptions.elementsEqual(rhs.mpvOptions, by: { $0 == $1 })
             && lhs.keys.elementsEqual(rhs.keys, by: { $0 == $1 })
     }

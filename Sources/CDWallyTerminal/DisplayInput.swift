@@ -9,6 +9,8 @@ enum DisplayInput: Sendable {
     case tick
     /// SIGWINCH: measure the terminal again and draw everything.
     case resize
+    /// The cover thread's answer: the picture drawn for a request, or nil for none.
+    case cover(CoverArtist.Request, CoverPicture?)
     /// A line for the message line: a log line, stray stderr, a refused command.
     case message(String)
     /// The terminal hung up, or the player shut down: nothing more to show.

@@ -3,7 +3,8 @@ import CDWallyPlayer
 
 /// The state of a running display and what each input does to it: keys become player
 /// commands or display changes, events become messages, and every input ends with the
-/// screen brought up to date (only the rows that changed are written).
+/// screen brought up to date (only the rows that changed are written). The disc's cover, when
+/// shown, sits at the top left (`CoverSlot`) and the text beside it.
 ///
 /// Threads: owned by the task running `TerminalPlayerUI.run()`, which feeds it inputs one
 /// at a time from the mailbox; nothing else touches it.
@@ -20,14 +21,22 @@ final class DisplayLoop {
     private var size: ScreenSize
     private var state = DisplayState()
     private var messageExpiry: ContinuousClock.Instant?
+    /// Draws covers; nil when they are off.
+    private let artist: CoverArtist?
+    private var cover = CoverSlot()
+    /// The column the painter's rows start at.
+    private var textColumn = 0
+    /// The whole screen is to be cleared and drawn again.
+    private var needsClearing = false
 
     init(
         session: TerminalSession, player: Player, commands: AsyncStream<PlayerCommand>.Continuation,
-        useStyles: Bool
+        useStyles: Bool, artist: CoverArtist? = nil
     ) {
         self.session = session
         self.player = player
         self.commands = commands
+        self.artist = artist
         painter = ScreenPainter(useStyles: useStyles)
         size = session.size() ?? ScreenSize(columns: 80, rows: 24)
     }
@@ -49,7 +58,9 @@ final class DisplayLoop {
             measure()
         case .resize:
             measure()
-            painter.invalidate()
+            invalidate()
+        case .cover(let request, let picture):
+            cover.receive(picture, for: request)
         case .message(let text):
             show(text)
         case .ended, .stop:
@@ -60,15 +71,48 @@ final class DisplayLoop {
     }
 
     func draw() {
-        let lines = DisplayRenderer.render(player.snapshot, size: size, state: state)
-        let bytes = painter.update(to: lines, rows: size.rows)
+        let snapshot = player.snapshot
+        var bytes: [UInt8] = []
+        let layout = artist == nil ? nil : CoverLayout.fitting(size)
+        let album = CoverSlot.album(snapshot, state: state)
+        let request = album.flatMap { album in
+            layout.map { CoverArtist.Request(album: album.id, layout: $0) }
+        }
+        if cover.want(request, bytes: &bytes), let album, let layout {
+            artist?.draw(album, in: layout, cell: session.cellSize())
+        }
+        if cover.margin != textColumn {
+            textColumn = cover.margin
+            invalidate()
+        }
+        if needsClearing {
+            needsClearing = false
+            cover.screenCleared(bytes: &bytes)
+            bytes += Array("\u{1B}[H\u{1B}[2J".utf8)
+        }
+        bytes += cover.paint()
+        let textSize = ScreenSize(columns: max(0, size.columns - textColumn), rows: size.rows)
+        let lines = DisplayRenderer.render(snapshot, size: textSize, state: state)
+        bytes += painter.update(to: lines, rows: size.rows, column: textColumn)
         if !bytes.isEmpty { session.send(bytes) }
+    }
+
+    /// Takes a kitty picture off before the screen is given back (quit).
+    func close() {
+        let bytes = cover.leave()
+        if !bytes.isEmpty { session.send(bytes) }
+    }
+
+    /// Everything is drawn again at the next `draw()`, from a cleared screen.
+    private func invalidate() {
+        painter.invalidate()
+        needsClearing = true
     }
 
     private func measure() {
         guard let measured = session.size(), measured != size else { return }
         size = measured
-        painter.invalidate()
+        invalidate()
     }
 
     private func show(_ message: String?) {
@@ -110,12 +154,14 @@ final class DisplayLoop {
         case .cancelDisc:
             state.helpShown = false
         case .redraw:
-            painter.invalidate()
+            invalidate()
         case .suspend:
-            // Returns once continued; the terminal may have changed size meanwhile.
+            // Returns once continued; the terminal may have changed size meanwhile. A kitty
+            // picture is deleted first: it would outlive the alternate screen.
+            close()
             session.suspend()
             measure()
-            painter.invalidate()
+            invalidate()
         case .quit:
             return false
         case .confirmDisc, .eraseDigit:

@@ -35,14 +35,20 @@ public final class TerminalPlayerUI: Sendable {
     /// Where its keys' commands go: the host's one door, as every front end's do.
     private let inbox: any PlayerInbox
     private let useStyles: Bool
+    /// How covers are found and drawn; nil when they are off.
+    private let covers: CoverOptions?
     private let inputs: AsyncStream<DisplayInput>
     private let mailbox: AsyncStream<DisplayInput>.Continuation
     private let started = LockedValue(false)
 
-    public init(player: Player, inbox: any PlayerInbox, environment: [String: String]) {
+    /// `covers`: show the disc's cover (`CoverLayout` says when it fits); nil for none.
+    public init(
+        player: Player, inbox: any PlayerInbox, environment: [String: String], covers: CoverOptions? = nil
+    ) {
         self.player = player
         self.inbox = inbox
         useStyles = Self.stylesAllowed(environment: environment)
+        self.covers = covers
         (inputs, mailbox) = AsyncStream.makeStream(of: DisplayInput.self)
     }
 
@@ -104,13 +110,18 @@ public final class TerminalPlayerUI: Sendable {
             }
         }
 
-        let loop = DisplayLoop(session: session, player: player, commands: commandQueue, useStyles: useStyles)
+        let artist = covers.map { options in
+            CoverArtist(options: options) { request, picture in mailbox.yield(.cover(request, picture)) }
+        }
+        let loop = DisplayLoop(
+            session: session, player: player, commands: commandQueue, useStyles: useStyles, artist: artist)
         loop.draw()
         keys.start()
         for await input in inputs {
             guard loop.handle(input) else { break }
         }
 
+        loop.close()
         mailbox.finish()
         clock.cancel()
         listener.cancel()

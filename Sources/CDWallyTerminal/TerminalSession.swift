@@ -73,6 +73,16 @@ final class TerminalSession {
         return nil
     }
 
+    /// The size of a character cell in pixels, or zeros when the terminal does not say (many
+    /// leave TIOCGWINSZ's pixel fields at 0).
+    func cellSize() -> (width: Int, height: Int) {
+        var size = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return (0, 0)
+        }
+        return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
+    }
+
     /// Writes all of `bytes`; a terminal that went away (EIO after a hang-up) is ignored.
     func send(_ bytes: [UInt8]) {
         guard isOpen, !TerminalRescue.hasRescued else { return }

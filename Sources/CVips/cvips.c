@@ -25,11 +25,18 @@ static struct {
     void (*error_clear)(void);
     int (*thumbnail_buffer)(void *buf, size_t len, VipsImage **out, int width, ...);
     int (*jpegsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*colourspace)(VipsImage *in, VipsImage **out, int space, ...);
+    int (*cast_uchar)(VipsImage *in, VipsImage **out, ...);
+    int (*get_width)(const VipsImage *image);
+    int (*get_height)(const VipsImage *image);
+    int (*get_bands)(const VipsImage *image);
+    int (*get_format)(const VipsImage *image);
+    void *(*write_to_memory)(VipsImage *in, size_t *size);
     void (*object_unref)(void *object);
     void (*free)(void *memory);
 } vips;
 
-enum { CVIPS_INTERESTING_CENTRE = 1, CVIPS_TRUE = 1 };
+enum { CVIPS_INTERESTING_CENTRE = 1, CVIPS_TRUE = 1, CVIPS_INTERPRETATION_SRGB = 22, CVIPS_FORMAT_UCHAR = 0 };
 
 static char *take_error(void) {
     const char *message = vips.error_buffer();
@@ -63,6 +70,13 @@ static int open_library(char **error) {
         {(void **)&vips.error_clear, "vips_error_clear"},
         {(void **)&vips.thumbnail_buffer, "vips_thumbnail_buffer"},
         {(void **)&vips.jpegsave_buffer, "vips_jpegsave_buffer"},
+        {(void **)&vips.colourspace, "vips_colourspace"},
+        {(void **)&vips.cast_uchar, "vips_cast_uchar"},
+        {(void **)&vips.get_width, "vips_image_get_width"},
+        {(void **)&vips.get_height, "vips_image_get_height"},
+        {(void **)&vips.get_bands, "vips_image_get_bands"},
+        {(void **)&vips.get_format, "vips_image_get_format"},
+        {(void **)&vips.write_to_memory, "vips_image_write_to_memory"},
         // glib's, found through libvips's own dependencies.
         {(void **)&vips.object_unref, "g_object_unref"},
         {(void **)&vips.free, "g_free"},
@@ -103,6 +117,61 @@ int cvips_thumbnail(const void *image, size_t length, int size, void **jpeg, siz
         *error = take_error();
         return -1;
     }
+    return 0;
+}
+
+/* The image as 8-bit sRGB, its alpha kept; `image` is released. NULL on failure. */
+static VipsImage *as_srgb8(VipsImage *image) {
+    VipsImage *srgb = NULL;
+    int status = vips.colourspace(image, &srgb, CVIPS_INTERPRETATION_SRGB, NULL);
+    vips.object_unref(image);
+    if (status != 0) return NULL;
+    if (vips.get_format(srgb) == CVIPS_FORMAT_UCHAR) return srgb;
+    VipsImage *bytes = NULL;
+    status = vips.cast_uchar(srgb, &bytes, NULL);
+    vips.object_unref(srgb);
+    return status == 0 ? bytes : NULL;
+}
+
+int cvips_pixels(const void *image, size_t length, int size, unsigned char **rgba, char **error) {
+    VipsImage *thumbnail = NULL;
+    if (vips.thumbnail_buffer((void *)image, length, &thumbnail, size, "height", size, "crop",
+                              CVIPS_INTERESTING_CENTRE, NULL) != 0) {
+        *error = take_error();
+        return -1;
+    }
+    VipsImage *srgb = as_srgb8(thumbnail);
+    if (srgb == NULL) {
+        *error = take_error();
+        return -1;
+    }
+    int width = vips.get_width(srgb), height = vips.get_height(srgb), bands = vips.get_bands(srgb);
+    size_t bytes = 0;
+    unsigned char *memory = vips.write_to_memory(srgb, &bytes);
+    vips.object_unref(srgb);
+    if (memory == NULL) {
+        *error = take_error();
+        return -1;
+    }
+    // A crop may come out a pixel short of `size`: the rest stays transparent.
+    *rgba = calloc((size_t)size * size, 4);
+    if (*rgba == NULL || bands < 3 || (size_t)width * height * bands > bytes) {
+        free(*rgba);
+        vips.free(memory);
+        *error = strdup(bands < 3 ? "libvips gave fewer than 3 bands" : "out of memory");
+        return -1;
+    }
+    for (int y = 0; y < height && y < size; y++) {
+        for (int x = 0; x < width && x < size; x++) {
+            const unsigned char *from = memory + ((size_t)y * width + x) * bands;
+            unsigned char *to = *rgba + ((size_t)y * size + x) * 4;
+            to[0] = from[0];
+            to[1] = from[1];
+            to[2] = from[2];
+            to[3] = bands > 3 ? from[3] : 255;
+        }
+    }
+    vips.free(memory);
     return 0;
 }
 

@@ -10,7 +10,7 @@ struct CDWally: AsyncParsableCommand {
             means that track's whole album: a disc in the wallet. See cdwally(1).
             """,
         version: "0.1.0",
-        subcommands: [CoverWorkerCommand.self],
+        subcommands: [CoverWorkerCommand.self, TerminalCoverCommand.self],
         groupedSubcommands: [
             CommandGroup(
                 name: "Wallet",

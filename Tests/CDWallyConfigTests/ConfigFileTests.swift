@@ -50,6 +50,20 @@ import Testing
         #expect(config.warnings.isEmpty)
     }
 
+    @Test func theDisplaysCoverCanBeTurnedOff() throws {
+        #expect(try parse("").displayCover == nil)
+        let off = try parse("[display]\ncover = false\n")
+        #expect(off.displayCover?.value == false && off.displayCover?.line == 2)
+        #expect(off.warnings.isEmpty)
+        #expect(
+            throws: ConfigError.invalidValue(
+                file: path, line: 2, key: "display.cover", message: "must be true or false, not a string")
+        ) {
+            try parse("[display]\ncover = \"no\"\n")
+        }
+        #expect(try parse("[display]\nsize = 3\n").warnings.count == 1)
+    }
+
     @Test func wrongTypesNameFileLineAndKey() {
         #expect(
             throws: ConfigError.invalidValue(

@@ -17,7 +17,10 @@ struct PlayCommand: AsyncParsableCommand {
             A disc resumes where it was left (--from-start overrides); a disc that played to its \
             end starts again at track 1. On a terminal, cdwally shows a CD player's display and \
             takes keys (press ? for the list); without one it prints a line per track and exits \
-            when playback ends. Ctrl-Z suspends it like any full-screen program: the music stops \
+            when playback ends. Beside the display, from 60 columns, it shows the disc's cover cut \
+            round like a CD: as a picture where the terminal announces kitty, sixel or iTerm2 \
+            graphics, in coloured block characters elsewhere (--no-cover, or [display] cover = \
+            false in the config, leaves it out). Ctrl-Z suspends it like any full-screen program: the music stops \
             with it, and `fg` brings the display back and plays on. \
             One player per user: if one is already running (whatever its XDG_RUNTIME_DIR), `play N` \
             asks it to play disc N, provided it plays the same library and playlist and was started \
@@ -37,6 +40,9 @@ struct PlayCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Start the disc at track 1 instead of where it was left.")
     var fromStart = false
+
+    @Flag(name: .long, help: "Show no cover beside the display (as [display] cover = false).")
+    var noCover = false
 
     func validate() throws {
         if let disc, disc < 1 { throw ValidationError("The disc position starts at 1.") }
@@ -73,16 +79,20 @@ struct PlayCommand: AsyncParsableCommand {
             }
             let host = try PlayerHost.start(
                 context: context, service: service, report: report, options: playerOptions)
+            let coverCache = CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache)
+            let showCovers = !noCover && context.settings.config?.displayCover?.value != false
             let display =
                 TerminalPlayerUI.isAvailable(environment: environment)
-                ? TerminalPlayerUI(player: host.player, inbox: host, environment: environment) : nil
+                ? TerminalPlayerUI(
+                    player: host.player, inbox: host, environment: environment,
+                    covers: showCovers ? CoverOptions(coverFile: { coverCache.coverFile(for: $0) }) : nil)
+                : nil
             SignalWaiter.onSignal { signal in
                 if signal == SIGWINCH { display?.terminalResized() }
                 if SignalWaiter.stopSignals.contains(signal) { host.send(.quit) }
             }
             host.serveControl(control.server, gate: control.gate)
-            host.startMPRIS(
-                coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
+            host.startMPRIS(coverCache: coverCache)
             try await host.startWeb(webOptions, context: context, service: service)
             let plain = display == nil ? PlainPlayback(host: host) : nil
             do {

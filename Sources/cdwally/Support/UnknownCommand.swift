@@ -27,7 +27,10 @@ enum UnknownCommand {
         }
         guard !known.contains(word) else { return nil }
         var message = "unknown command '\(word)'"
-        let hidden = ["help", CoverWorkerCommand.configuration.commandName]
+        let hidden = [
+            "help", CoverWorkerCommand.configuration.commandName,
+            TerminalCoverCommand.configuration.commandName,
+        ]
         if let guess = closest(to: word, among: known.filter { !hidden.contains($0) }) {
             message += "; did you mean '\(guess)'?"
         }

@@ -1,4 +1,3 @@
-import CDWallySystem
 import Foundation
 
 /// A child process whose standard output the parent reads, in a process group of its own so
@@ -9,21 +8,24 @@ import Foundation
 /// grandchild still held it; and it cannot put the child in a group of its own. The player's
 /// blocked signals (`SignalWaiter`) are unblocked in the child, so it dies as any process does.
 ///
+/// Used by the web's cover worker and the terminal's (`CoverWorkerProcess`, `CoverArtist`).
+///
 /// Threads: one at a time.
-struct SpawnedChild {
-    struct Failure: Error, CustomStringConvertible {
-        let code: Int32
-        var description: String { ErrnoText.of(code) }
+public struct SpawnedChild: Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public let code: Int32
+        public var description: String { ErrnoText.of(code) }
     }
 
-    let pid: pid_t
+    public let pid: pid_t
     /// The read end of the child's standard output.
-    let output: Int32
+    public let output: Int32
 
-    init(_ argv: [String]) throws(Failure) {
+    public init(_ argv: [String]) throws(Failure) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw Failure(code: errno) }
-        // Glibc's Swift module does not export pipe2; cdwally starts no other children.
+        // Glibc's Swift module does not export pipe2. A child started by another thread in between
+        // may inherit these ends; cdwally's children are short-lived workers, so only for a moment.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -57,7 +59,7 @@ struct SpawnedChild {
     }
 
     /// Waits for the child to exit, after killing its group if asked, and closes the pipe.
-    func end(killing: Bool) {
+    public func end(killing: Bool) {
         if killing { kill(-pid, SIGKILL) }
         close(output)
         var status: Int32 = 0
