@@ -58,7 +58,7 @@ import Testing
         #expect(playing["trackCount"] as? Int == 3)
         #expect(
             Set(playing.keys) == [
-                "state", "disc", "track", "position", "trackCount", "volume", "muted", "sleep",
+                "state", "disc", "track", "elapsed", "position", "trackCount", "volume", "muted", "sleep",
                 "waitingForOutput", "player",
             ])
         let setup = try #require(playing["player"] as? [String: Any])
