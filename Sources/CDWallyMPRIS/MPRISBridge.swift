@@ -53,8 +53,8 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
         return server
     }
 
-    public func perform(_ command: MPRISCommand, reply: MPRISReply) {
-        inbox.send(MPRISBridge.playerCommand(for: command)) { result in
+    public func perform(_ command: PlayerCommand, reply: MPRISReply) {
+        inbox.send(command) { result in
             switch result {
             case .success: reply.succeed()
             case .failure(let error): reply.fail("\(error)")
@@ -64,25 +64,6 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
 
     public func positionMicroseconds() -> Int64 {
         Int64(player.snapshot.elapsed * 1_000_000)
-    }
-
-    /// The MPRIS methods as player commands. A Seek stays relative: the engine knows where
-    /// the player really is, so two Seeks sent at once add up (and one past the end of the
-    /// track is `next`, as MPRIS wants).
-    static func playerCommand(for command: MPRISCommand) -> PlayerCommand {
-        switch command {
-        case .play: return .resume
-        case .pause: return .pause
-        case .playPause: return .toggle
-        case .stop: return .stop
-        case .next: return .next
-        case .previous: return .previous
-        case .seek(let offset): return .seek(.relative(Double(offset) / 1_000_000))
-        case .setPosition(let microseconds): return .seek(.absolute(Double(microseconds) / 1_000_000))
-        case .quit: return .quit
-        // MPRIS: 1.0 is the signal as it is, which is our 100.
-        case .setVolume(let volume): return .volume(.set(Int((volume * 100).rounded())))
-        }
     }
 
     /// The MPRIS view of a player snapshot.

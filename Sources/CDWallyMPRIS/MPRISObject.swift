@@ -1,3 +1,4 @@
+import CDWallyPlayer
 import CMPRIS
 import CSystemd
 
@@ -45,23 +46,26 @@ final class MPRISObject {
         Unmanaged<MPRISObject>.fromOpaque(context!).takeUnretainedValue()
     }
 
-    /// The method names of the Player interface, as the commands they ask for. MPRIS wants
-    /// a call a `Can…` property forbids to do nothing, so those are answered at once.
+    /// The method names of the Player interface, as the player commands they ask for, mapped
+    /// here and nowhere else. MPRIS wants a call a `Can…` property forbids to do nothing, so
+    /// those are answered at once. A Seek stays relative: the engine knows where the player
+    /// really is, so two Seeks sent at once add up (and one past the track's end is `next`, as
+    /// MPRIS wants).
     private func call(
         _ method: CMPRISMethod, _ message: BusMessage, _ error: UnsafeMutablePointer<sd_bus_error>?
     ) -> Int32 {
         do throws(MPRISError) {
-            let command: MPRISCommand?
+            let command: PlayerCommand?
             switch method {
             case .raise: command = nil  // CanRaise is false: there is no window to raise
             case .quit: command = options.canQuit ? .quit : nil
             case .next: command = .next
             case .previous: command = .previous
             case .pause: command = .pause
-            case .playPause: command = .playPause
+            case .playPause: command = .toggle
             case .stop: command = .stop
-            case .play: command = .play
-            case .seek: command = .seek(offsetMicroseconds: try message.readInt64())
+            case .play: command = .resume
+            case .seek: command = .seek(.relative(Double(try message.readInt64()) / 1_000_000))
             case .setPosition:
                 let track = try message.readString(type: "o")
                 let position = try message.readInt64()
@@ -124,7 +128,7 @@ final class MPRISObject {
                     error, "org.freedesktop.DBus.Error.InvalidArgs", "Volume must be a finite number")
             }
             // MPRIS: "negative values should be treated as 0.0".
-            delegate.perform(.setVolume(max(0, volume)), reply: .none)
+            delegate.perform(MPRISState.volumeCommand(volume), reply: .none)
             return 0
         } catch {
             return error.status

@@ -1,4 +1,5 @@
 import CDWallyMPRIS
+import CDWallyPlayer
 import Foundation
 import TestSupport
 import Testing
@@ -125,7 +126,7 @@ import Testing
         // Paused and CanPlay: PlayPause means play and goes through, as does Stop.
         _ = try await ExternalTool.dbusSend("PlayPause", bus: bus)
         _ = try await ExternalTool.dbusSend("Stop", bus: bus)
-        #expect(delegate.commands == [.playPause, .stop])
+        #expect(delegate.commands == [.toggle, .stop])
     }
 
     @Test func setPositionIgnoresStaleTracksAndPositionsOutsideTheTrack() async throws {
@@ -145,7 +146,7 @@ import Testing
             let result = try await ExternalTool.dbusSend("SetPosition", arguments, bus: bus)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
-        #expect(delegate.commands == [.setPosition(microseconds: 3_000_000)])
+        #expect(delegate.commands == [.seek(.absolute(3))])
     }
 
     @Test func quitOpenUriAndVolume() async throws {
@@ -169,6 +170,6 @@ import Testing
         let quit = try await ExternalTool.dbusSend("Quit", interface: ExternalTool.rootInterface, bus: bus)
         #expect(quit.status == 0, "\(quit.stderr)")
         // A negative volume counts as 0 (MPRIS); the failed calls reach nobody.
-        #expect(delegate.commands == [.setVolume(0), .quit])
+        #expect(delegate.commands == [.volume(.set(0)), .quit])
     }
 }

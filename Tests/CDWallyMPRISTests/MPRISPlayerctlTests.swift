@@ -1,4 +1,5 @@
 import CDWallyMPRIS
+import CDWallyPlayer
 import Foundation
 import TestSupport
 import Testing
@@ -83,8 +84,8 @@ import Testing
         }
         #expect(
             delegate.commands == [
-                .playPause, .next, .previous, .stop, .play, .pause, .setPosition(microseconds: 3_000_000),
-                .seek(offsetMicroseconds: 1_000_000), .seek(offsetMicroseconds: -2_000_000), .setVolume(0.3),
+                .toggle, .next, .previous, .stop, .resume, .pause, .seek(.absolute(3)), .seek(.relative(1)),
+                .seek(.relative(-2)), .volume(.set(30)),
             ])
     }
 

@@ -1,3 +1,4 @@
+import CDWallyPlayer
 import CMPRIS
 import Testing
 
@@ -31,18 +32,18 @@ import Testing
         state.canSeek = false
         #expect(!state.allows(.next))
         #expect(state.allows(.previous))
-        #expect(!state.allows(.seek(offsetMicroseconds: 1)))
+        #expect(!state.allows(.seek(.relative(1))))
         #expect(state.allows(.stop))
         #expect(state.allows(.quit))
 
         // PlayPause pauses while playing and plays otherwise: it needs the matching Can….
         state.canPause = false
-        #expect(!state.allows(.playPause))
+        #expect(!state.allows(.toggle))
         state.playbackStatus = .paused
-        #expect(state.allows(.playPause))
+        #expect(state.allows(.toggle))
         state.canPlay = false
-        #expect(!state.allows(.playPause))
-        #expect(!state.allows(.play))
+        #expect(!state.allows(.toggle))
+        #expect(!state.allows(.resume))
     }
 
     @Test func setPositionNeedsTheCurrentTrackAndAPositionInIt() {
@@ -50,10 +51,10 @@ import Testing
         let current = MPRISState.sampleTrack.objectPath
         #expect(
             state.setPositionCommand(trackObjectPath: current, microseconds: 0)
-                == .setPosition(microseconds: 0))
+                == .seek(.absolute(0)))
         #expect(
             state.setPositionCommand(trackObjectPath: current, microseconds: 181_000_000)
-                == .setPosition(microseconds: 181_000_000))
+                == .seek(.absolute(181)))
         #expect(state.setPositionCommand(trackObjectPath: current, microseconds: 181_000_001) == nil)
         #expect(state.setPositionCommand(trackObjectPath: current, microseconds: -1) == nil)
         #expect(state.setPositionCommand(trackObjectPath: current + "0", microseconds: 5) == nil)
@@ -63,7 +64,7 @@ import Testing
         unknownLength.metadata?.lengthMicroseconds = nil
         #expect(
             unknownLength.setPositionCommand(trackObjectPath: current, microseconds: 999_000_000)
-                == .setPosition(microseconds: 999_000_000))
+                == .seek(.absolute(999)))
         var noSeeking = state
         noSeeking.canSeek = false
         #expect(noSeeking.setPositionCommand(trackObjectPath: current, microseconds: 5) == nil)
