@@ -122,6 +122,7 @@ extension PlayerEngine {
             else {
                 return
             }
+            noteHeard(from: elapsed, to: seconds)
             elapsed = max(0, seconds)
             if state == .playing && ContinuousClock.now - lastSave >= Self.saveInterval {
                 saveCurrent(at: elapsed)
@@ -161,6 +162,7 @@ extension PlayerEngine {
         elapsed = 0
         duration = nil
         saveFinished(album)
+        endListen(finished: true)
         publish()
         hub.emit(.discFinished(album))
         guard queue.hasPlayed else {
@@ -197,6 +199,7 @@ extension PlayerEngine {
 
     /// No audio output opened: stop, keep the resume point, and tell whoever waits.
     private func outputFailed(_ code: MPVErrorCode) {
+        endListen(finished: false)
         stopMPV()
         state = .stopped
         duration = nil
@@ -217,7 +220,9 @@ extension PlayerEngine {
         if !isShutDown {
             // mpv went away by itself: keep what can be kept.
             if isActive { saveCurrent(at: elapsed) }
+            endListen(finished: false)
             store.flush { hub.emit(.error($0)) }
+            log.flush()
             isShutDown = true
         }
         queue = nil

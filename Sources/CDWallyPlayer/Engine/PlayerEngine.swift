@@ -42,6 +42,7 @@ actor PlayerEngine {
     let mpv: MPVHandle
     let configuration: PlayerConfiguration
     let store: ResumeStore
+    let log: ListeningLog
     let published: LockedValue<PlayerSnapshot>
     let hub: EventHub
 
@@ -96,9 +97,12 @@ actor PlayerEngine {
     var waiters: [Int: Waiter] = [:]
     var nextWaiterID = 0
     var randomness = SystemRandomNumberGenerator()
+    /// The disc being listened to, and how long (`PlayerEngine+Listening.swift`).
+    var listen: Listen?
 
     init(
-        mpv: MPVHandle, configuration: PlayerConfiguration, store: ResumeStore, wallet: Wallet,
+        mpv: MPVHandle, configuration: PlayerConfiguration, store: ResumeStore, log: ListeningLog,
+        wallet: Wallet,
         published: LockedValue<PlayerSnapshot>, hub: EventHub, volume: Int, muted: Bool
     ) {
         self.volume = volume
@@ -107,6 +111,7 @@ actor PlayerEngine {
         self.mpv = mpv
         self.configuration = configuration
         self.store = store
+        self.log = log
         self.wallet = wallet
         self.published = published
         self.hub = hub
@@ -168,6 +173,7 @@ actor PlayerEngine {
     func writeStore() {
         lastSave = .now
         store.save { [hub] error in hub.emit(.error(error)) }
+        keepListen()
     }
 
     /// Ends mpv's playback of whatever it holds; its END_FILE events will not match a queue.
@@ -197,8 +203,10 @@ actor PlayerEngine {
             saveCurrent(at: elapsed)
             state = .stopped
         }
+        endListen(finished: false)
         isShutDown = true
         store.flush { hub.emit(.error($0)) }
+        log.flush()
         resolveWaiters(with: .superseded)
         queue = nil
         publish()
