@@ -37,9 +37,9 @@ enum DiscPicker {
         return 1 + min(days, fullWeightDays)
     }
 
-    /// A disc "not played lately": never the current one nor one of the most recently played
-    /// (`recentLimit`), and among the others, drawn by `weight`. When that rules out every disc,
-    /// any disc but the current one (the only disc, if one).
+    /// A disc "not played lately": never the current one nor one of the others played most
+    /// recently (`recentLimit`), and among the rest, drawn by `weight`. When that rules out every
+    /// disc, any disc but the current one (the only disc, if one).
     static func random(
         in wallet: Wallet, current: AlbumID?, lastPlayed: [AlbumID: Date], now: Date = Date(),
         using generator: inout some RandomNumberGenerator
@@ -47,7 +47,8 @@ enum DiscPicker {
         let count = wallet.discs.count
         guard count > 0 else { return nil }
         let recent = Set(
-            wallet.discs.compactMap { disc in lastPlayed[disc.id].map { (disc.id, $0) } }
+            wallet.discs.filter { $0.id != current }
+                .compactMap { disc in lastPlayed[disc.id].map { (disc.id, $0) } }
                 .sorted { $0.1 > $1.1 }
                 .prefix(recentLimit(walletSize: count))
                 .map(\.0))

@@ -59,6 +59,7 @@ extension PlayerEngine {
         activeEntryID = entryID
         guard let queue, let index else { return }
         if index == commandedTrack { commandedTrack = nil }
+        if index != trackIndex { noteRestOfTrackHeard() }
         trackIndex = index
         isOpeningTrack = true
         if pendingSeek == nil { elapsed = queue.startPosition(ofTrack: index) }
@@ -154,6 +155,7 @@ extension PlayerEngine {
         // `sleep end-of-disc` stops here whatever --then says, and the timer is spent.
         let sleepsNow = sleep == .endOfDisc
         if sleepsNow { sleep = nil }
+        noteRestOfTrackHeard()
         stopMPV()
         // Stopped before anything else, so loading the next disc does not save this one
         // as "left at track 1" over its finished mark.

@@ -26,6 +26,14 @@ extension PlayerEngine {
         if step > 0 && step <= Self.largestHeardStep { listen?.seconds += step }
     }
 
+    /// Counts the end of the track being left as heard when mpv's place was within a step of
+    /// it: mpv starts the next track (or ends the disc) while the last moments of this one are
+    /// still in the output's buffer, and reports no place for them.
+    func noteRestOfTrackHeard() {
+        guard let duration else { return }
+        noteHeard(from: elapsed, to: duration)
+    }
+
     /// Keeps the listen in progress on disk: called with every resume point, so that a power
     /// cut loses no more of it than of the place.
     func keepListen() {
