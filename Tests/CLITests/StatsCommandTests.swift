@@ -177,4 +177,34 @@ import Testing
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
     }
+
+    @Test func discsPlayedShowsHowOftenAndHowLately() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let (discs, folder) = try await prepare(cli)
+        write(
+            [5.2, 3.1].map { daysAgo in
+                Listen(
+                    disc: discs[0].id, artist: "Artist", title: discs[0].title,
+                    start: Date().addingTimeInterval(-daysAgo * day), seconds: 900, finished: daysAgo > 4)
+            }, to: folder)
+
+        let text = try await cli.run(["discs", "--played", "--library", library])
+        #expect(text.status == 0 && text.stderr.isEmpty, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n")
+        #expect(
+            lines.first { $0.hasPrefix("1 ") }?.hasSuffix("played 2×, last 3 days ago") == true,
+            "\(text.stdout)")
+        #expect(lines.first { $0.hasPrefix("2 ") }?.hasSuffix("never played") == true, "\(text.stdout)")
+
+        let listed = try #require(
+            try await cli.json(["discs", "--played", "--library", library])["discs"] as? [[String: Any]])
+        let first = try #require(listed[0]["played"] as? [String: Any])
+        #expect(first["listens"] as? Int == 2 && first["finished"] as? Int == 1)
+        #expect(listed[1]["played"] is NSNull)
+        let plain = try #require(
+            try await cli.json(["discs", "--library", library])["discs"] as? [[String: Any]])
+        #expect(plain[0]["played"] == nil)
+        #expect(!(try await cli.run(["discs", "--library", library])).stdout.contains("played"))
+    }
 }
