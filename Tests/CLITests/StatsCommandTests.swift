@@ -207,4 +207,52 @@ import Testing
         #expect(plain[0]["played"] == nil)
         #expect(!(try await cli.run(["discs", "--library", library])).stdout.contains("played"))
     }
+
+    /// A player killed (SIGKILL, as a power cut) in the middle of a listen of a 40-s track
+    /// loses only the seconds since its last save: `stats` counts the listen at once, and the
+    /// next player folds it into the log, once.
+    @Test func aPowerCutInTheMiddleOfAListenLosesOnlyItsLastSeconds() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        for number in 1...2 {
+            try library.add(
+                "Ann/First/0\(number).flac", template: "long.flac",
+                tags: [
+                    "TITLE": "First \(number)", "ARTIST": "Ann", "ALBUM": "First", "TRACKNUMBER": "\(number)",
+                ])
+        }
+        try library.playlist("Ann/First/01.flac\n")
+        let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"])
+        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
+        #expect(try await cli.json(["disc", "1"])["state"] as? String == "playing")
+        // Past 36 s the save of 35 s is on disk: more than the 30 s a listen needs to count.
+        try await serve.waitUntil(timeout: 60, "36 s heard") {
+            (try await cli.json(["status"])["position"] as? Double ?? 0) >= 36
+        }
+        serve.signal(SIGKILL)
+        _ = try await serve.wait()
+        let folder = try libraryStateFolder(under: cli.home + "/state/cdwally")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/listens.json"))
+
+        let cut = try await cli.json(["stats", "--library", library.root])
+        let heard = try #require((cut["allTime"] as? [String: Any])?["seconds"] as? Double)
+        #expect((cut["allTime"] as? [String: Any])?["listens"] as? Int == 1)
+        #expect((cut["allTime"] as? [String: Any])?["finished"] as? Int == 0)
+        #expect(heard >= 30 && heard <= 37, "heard \(heard)")
+
+        let next = try RunningCommand(
+            cli, ["serve", "--idle", "--library", library.root, "--mpv", "ao=null"])
+        try await next.waitUntil("the next player to answer") {
+            (try? await cli.run(["status"]))?.status == 0
+        }
+        next.signal(SIGTERM)
+        #expect(try await next.wait() == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/listening-now.json"))
+        let log = ListeningLog(directory: RawPath(folder))
+        #expect(
+            log.history.listens.count == 1 && abs((log.history.listens.first?.seconds ?? 0) - heard) < 0.01)
+        let after = try await cli.json(["stats", "--library", library.root])
+        #expect((after["allTime"] as? [String: Any])?["listens"] as? Int == 1)
+    }
 }
