@@ -11,7 +11,8 @@ import Logging
 /// rules see one consistent state and a command that waits for mpv (a track to start) lets
 /// events through meanwhile. After every change the engine publishes a snapshot, which
 /// `Player.snapshot` reads without waiting, and tells subscribers through the event hub.
-/// Positions go to the resume store, whose writes happen off this actor.
+/// Positions go to the resume store, and listens to the listening log
+/// (`PlayerEngine+Listening.swift`), whose writes both happen off this actor.
 ///
 /// The engine answers from its own state: it posts its requests to mpv without waiting for
 /// them (`send`), and takes the place, the length and the output from what mpv reports. An
