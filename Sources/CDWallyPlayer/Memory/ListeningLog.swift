@@ -72,8 +72,9 @@ public final class ListeningLog: Sendable {
                     try self.change { $0.add(listen) }
                 }
                 self.removeInProgressFile()
+                self.succeeded()
             } catch {
-                report(error)
+                self.failed(error, reportingTo: report)
             }
         }
     }
@@ -96,8 +97,11 @@ public final class ListeningLog: Sendable {
             do {
                 try AtomicFile.replace(
                     self.inProgressFile, with: Array(try ListenInProgressFile(listen: listen).encoded()))
+                self.succeeded()
             } catch {
-                report(.listeningLogNotSaved(file: self.inProgressFile.display, reason: Self.reason(error)))
+                self.failed(
+                    .listeningLogNotSaved(folder: self.directory.display, reason: Self.reason(error)),
+                    reportingTo: report)
             }
         }
     }
@@ -110,10 +114,25 @@ public final class ListeningLog: Sendable {
             do throws(PlayerError) {
                 if listen.isKept(minimumSeconds: self.minimumSeconds) { try self.change { $0.add(listen) } }
                 self.removeInProgressFile()
+                self.succeeded()
             } catch {
-                report(error)
+                self.failed(error, reportingTo: report)
             }
         }
+    }
+
+    /// Passes a write's failure on unless it is the one reported last, so that a full or
+    /// read-only disk is said once, not with every resume point (as `ResumeStore` does).
+    private func failed(_ error: PlayerError, reportingTo report: (PlayerError) -> Void) {
+        let isNew = pending.withLock { pending in
+            defer { pending.lastFailure = error }
+            return pending.lastFailure != error
+        }
+        if isNew { report(error) }
+    }
+
+    private func succeeded() {
+        pending.withLock { $0.lastFailure = nil }
     }
 
     /// Returns once every write asked for so far is on disk.
@@ -140,7 +159,7 @@ public final class ListeningLog: Sendable {
     /// writes it back.
     private func change(_ modify: (inout ListeningHistory) -> Void) throws(PlayerError) {
         let failed = { (error: any Error) in
-            PlayerError.listeningLogNotSaved(file: self.file.display, reason: Self.reason(error))
+            PlayerError.listeningLogNotSaved(folder: self.directory.display, reason: Self.reason(error))
         }
         let lock: FileLock
         do throws(AtomicFile.Failure) {
@@ -214,8 +233,10 @@ public final class ListeningLog: Sendable {
     }
 }
 
-/// The listen in progress waiting for its write, behind the log's lock.
+/// The listen in progress waiting for its write, and the last write's failure, behind the
+/// log's lock.
 private struct PendingWrite: Sendable {
     var listen: Listen?
     var isQueued = false
+    var lastFailure: PlayerError?
 }
