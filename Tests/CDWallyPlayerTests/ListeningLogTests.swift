@@ -55,8 +55,15 @@ import Testing
         let log = ListeningLog(directory: directory.path)
         log.end(listen(first, seconds: Listen.minimumSeconds - 1)) { Issue.record("\($0)") }
         log.end(listen(second, seconds: 5, finished: true)) { Issue.record("\($0)") }
+        // Skipped through to its end with `next`: not half of the disc heard.
+        log.end(listen(first, hoursLater: 1, seconds: 25, finished: true), discSeconds: 2400) {
+            Issue.record("\($0)")
+        }
+        log.end(listen(second, hoursLater: 2, seconds: 7, finished: true), discSeconds: 12) {
+            Issue.record("\($0)")
+        }
         log.flush()
-        #expect(ListeningLog(directory: directory.path).history.listens.map(\.disc) == [second])
+        #expect(ListeningLog(directory: directory.path).history.listens.map(\.seconds) == [5, 7])
     }
 
     @Test func oldListensAreCompactedIntoPerDiscTotals() {

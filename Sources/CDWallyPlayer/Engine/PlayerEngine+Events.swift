@@ -164,7 +164,8 @@ extension PlayerEngine {
         elapsed = 0
         duration = nil
         saveFinished(album)
-        endListen(finished: true)
+        // A disc of which nothing could be played was not listened to.
+        endListen(finished: queue.hasPlayed)
         publish()
         hub.emit(.discFinished(album))
         guard queue.hasPlayed else {

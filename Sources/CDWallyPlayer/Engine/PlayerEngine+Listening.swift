@@ -46,6 +46,7 @@ extension PlayerEngine {
         guard var ended = listen else { return }
         listen = nil
         ended.finished = finished
-        log.end(ended) { [hub] error in hub.emit(.error(error)) }
+        let length = disc.flatMap { $0.album.id == ended.disc ? $0.album.duration : nil }
+        log.end(ended, discSeconds: length) { [hub] error in hub.emit(.error(error)) }
     }
 }

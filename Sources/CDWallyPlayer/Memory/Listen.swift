@@ -25,13 +25,15 @@ public struct Listen: Sendable, Equatable, Codable {
         self.finished = finished
     }
 
-    /// A listen shorter than this that did not reach the disc's end is a glance (skipping past a
-    /// disc, a wrong number) and is not kept.
+    /// A listen shorter than this is a glance (skipping past a disc, a wrong number) and is not
+    /// kept, unless the disc played to its end.
     public static let minimumSeconds = 30.0
 
-    /// Whether it is worth keeping: long enough, or the disc played to its end.
-    public func isKept(minimumSeconds: Double = Self.minimumSeconds) -> Bool {
-        finished || seconds >= minimumSeconds
+    /// Whether it is worth keeping: `minimumSeconds` heard, or the disc played to its end with
+    /// half of its `discSeconds` heard (when known): a short disc heard whole counts, a disc
+    /// skipped through to its end with `next` does not.
+    public func isKept(minimumSeconds: Double = Self.minimumSeconds, discSeconds: Double? = nil) -> Bool {
+        seconds >= minimumSeconds || (finished && seconds > 0 && seconds >= (discSeconds ?? 0) / 2)
     }
 
     /// The same listen: a listen is known by its disc and its start, so that one folded in

@@ -106,13 +106,19 @@ public final class ListeningLog: Sendable {
         }
     }
 
-    /// Ends the listen in progress: adds it to the log when it is worth keeping, and removes
-    /// the file of the listen in progress once the log holds it.
-    func end(_ listen: Listen, reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
+    /// Ends the listen in progress: adds it to the log when it is worth keeping (`isKept`, with
+    /// the disc's length when known), and removes the file of the listen in progress once the
+    /// log holds it.
+    func end(
+        _ listen: Listen, discSeconds: Double? = nil,
+        reportingTo report: @escaping @Sendable (PlayerError) -> Void
+    ) {
         pending.withLock { $0.listen = nil }
         writer.async {
             do throws(PlayerError) {
-                if listen.isKept(minimumSeconds: self.minimumSeconds) { try self.change { $0.add(listen) } }
+                if listen.isKept(minimumSeconds: self.minimumSeconds, discSeconds: discSeconds) {
+                    try self.change { $0.add(listen) }
+                }
                 self.removeInProgressFile()
                 self.succeeded()
             } catch {

@@ -11,7 +11,8 @@ struct StatsCommand: ParsableCommand {
         discussion: """
             Reads the listening history kept in the library's state folder (listens.json beside \
             resume.json); no player needs to run. A listen is a disc put on and taken off again; it \
-            is remembered when 30 seconds or more were heard, or when the disc played to its end. \
+            is remembered when 30 seconds or more were heard, or when the disc played to its end with \
+            half of it heard. \
             --forget and --forget-all erase history. See cdwally(1).
             """)
 

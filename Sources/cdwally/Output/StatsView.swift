@@ -60,7 +60,7 @@ struct StatsView {
             lines.append("You play most on \(day)s (\(Format.hours(seconds)) heard).")
         } else {
             lines.append(
-                "Nothing heard yet: listens of 30 seconds or more, or to a disc's end, are remembered.")
+                "Nothing heard yet: listens of 30 seconds or more, or of a whole short disc, are remembered.")
         }
         return lines.joined(separator: "\n")
     }
