@@ -71,8 +71,12 @@ public final class Player: Sendable {
         (idle.volume, idle.muted) = (volume, muted)
         let published = LockedValue(idle)
         let hub = EventHub()
+        let log = ListeningLog(
+            directory: configuration.stateDirectory, minimumSeconds: configuration.minimumListen)
+        log.recoverInterrupted { error in hub.emit(.error(error)) }
         let engine = PlayerEngine(
-            mpv: mpv, configuration: configuration, store: store, wallet: wallet, published: published,
+            mpv: mpv, configuration: configuration, store: store, log: log, wallet: wallet,
+            published: published,
             hub: hub, volume: volume, muted: muted)
         self.mpv = mpv
         self.store = store
@@ -104,6 +108,10 @@ public final class Player: Sendable {
         if case .resumeStateUnreadable(let file, let reason) = store.loadProblem {
             configuration.logger.debug("\(PlayerWarning.resumeStateIgnored(file: file, reason: reason))")
             hub.emit(.warning(.resumeStateIgnored(file: file, reason: reason)))
+        }
+        for problem in log.problems {
+            configuration.logger.debug("\(problem)")
+            hub.emit(.warning(problem))
         }
     }
 

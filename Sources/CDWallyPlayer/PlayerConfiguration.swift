@@ -20,6 +20,8 @@ public struct PlayerConfiguration: Sendable {
     public var volumeMax: Int = 100
     /// When no device opens, play into a null output (with a warning) instead of failing.
     public var fallBackToNullOutput: Bool
+    /// The shortest listen the listening memory keeps when the disc did not play to its end.
+    public var minimumListen: Double = Listen.minimumSeconds
     /// Receives mpv's warnings and errors and the player's own notes.
     public var logger: Logger
 

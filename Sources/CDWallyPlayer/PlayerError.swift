@@ -22,6 +22,8 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     case resumeStateUnreadable(file: String, reason: String)
     /// The resume file could not be written.
     case resumeStateNotSaved(file: String, reason: String)
+    /// The listening history (`ListeningLog`) could not be written in its state folder.
+    case listeningLogNotSaved(folder: String, reason: String)
     /// Another process holds the state folder: only the player holding it writes the
     /// resume points there, so a second one can never overwrite them with a stale copy.
     case stateInUse(folder: String)
@@ -65,6 +67,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
             return "ignored the resume file \(file) (\(reason)); discs will start from track 1"
         case .resumeStateNotSaved(let file, let reason):
             return "could not save play positions to \(file) (\(reason)); check that the folder is writable"
+        case .listeningLogNotSaved(let folder, let reason):
+            return
+                "could not save the listening history in \(folder) (\(reason)); check that the folder is writable"
         case .stateInUse(let folder):
             return
                 "another cdwally player holds \(folder), where the play positions are kept; "

@@ -4,6 +4,10 @@ public enum PlayerWarning: Sendable, Hashable, CustomStringConvertible {
     case fellBackToNullOutput(device: String)
     /// The resume file was unreadable or garbage and was ignored.
     case resumeStateIgnored(file: String, reason: String)
+    /// A listening-memory file was damaged; it was renamed to `aside` and the memory restarts.
+    case listeningLogSetAside(file: String, aside: String, reason: String)
+    /// A listening-memory file could not be read (permissions, I/O); it was left as it is.
+    case listeningLogUnreadable(file: String, reason: String)
 
     public var description: String {
         switch self {
@@ -11,6 +15,10 @@ public enum PlayerWarning: Sendable, Hashable, CustomStringConvertible {
             return "audio device '\(device)' could not be opened; playing silently to a null output"
         case .resumeStateIgnored(let file, let reason):
             return PlayerError.resumeStateUnreadable(file: file, reason: reason).description
+        case .listeningLogSetAside(let file, let aside, let reason):
+            return "set aside the listening history \(file) as \(aside) (\(reason)); it starts afresh"
+        case .listeningLogUnreadable(let file, let reason):
+            return "could not read the listening history \(file) (\(reason)); it is left as it is"
         }
     }
 }

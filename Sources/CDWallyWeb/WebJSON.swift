@@ -54,22 +54,29 @@ enum WebJSON {
         }
     }
 
-    static func wallet(_ wallet: Wallet, resume: ResumeStore, covers: CoverThumbnails) -> JSONValue {
+    static func wallet(
+        _ wallet: Wallet, resume: ResumeStore, plays: [AlbumID: DiscTotals] = [:], covers: CoverThumbnails
+    ) -> JSONValue {
         .object([
             ("total", .int(wallet.total)), ("hidden", .int(wallet.hidden)),
             (
                 "discs",
                 .array(
                     wallet.discs.enumerated().map { offset, album in
-                        disc(album, position: offset + 1, resume: resume, covers: covers)
+                        disc(
+                            album, position: offset + 1, resume: resume, played: plays[album.id],
+                            covers: covers)
                     })
             ),
         ])
     }
 
-    /// A disc with its resume point and cover; with `tracks` its track list too.
+    /// A disc with its resume point, what the listening history holds of it, and its cover;
+    /// with `tracks` its track list too.
     static func disc(
-        _ album: Album, position: Int, resume: ResumeStore, covers: CoverThumbnails, tracks: Bool = false
+        _ album: Album, position: Int, resume: ResumeStore, played: DiscTotals? = nil,
+        covers: CoverThumbnails,
+        tracks: Bool = false
     ) -> JSONValue {
         let point = resume.resumePoint(for: album).flatMap { $0 == .start ? nil : $0 }
         guard
@@ -77,12 +84,24 @@ enum WebJSON {
                 album, position: position, resume: point.map { .init(track: $0.track, position: $0.position) }
             )
         else { return .null }
+        fields.append(("played", self.played(played)))
         fields.append(("covers", coverURLs(album, covers)))
         if tracks {
             fields.append(
                 ("tracks", .array(album.tracks.enumerated().map { AlbumJSON.track($1, index: $0 + 1) })))
         }
         return .object(fields)
+    }
+
+    /// `{"listens", "finished", "seconds", "lastPlayed"}` (seconds since 1970, as `until`), or
+    /// null for a disc never played.
+    static func played(_ totals: DiscTotals?) -> JSONValue {
+        guard let totals else { return .null }
+        return .object([
+            ("listens", .int(totals.listens)), ("finished", .int(totals.finished)),
+            ("seconds", .seconds(totals.seconds)),
+            ("lastPlayed", .seconds(totals.last.timeIntervalSince1970)),
+        ])
     }
 
     /// Where a page finds `album`'s cover at each size (`{"128": url, …}`), or null while

@@ -24,7 +24,9 @@ struct WebRoutes: Sendable {
         router.get("/api/v1/state") { _, _ in Response.json(feed.stateMessage) }
         // Revalidated, not re-sent: a page loading again gets a 304 while the wallet is unchanged.
         router.get("/api/v1/wallet") { request, _ in
-            let wallet = WebJSON.wallet(player.snapshot.wallet, resume: resumeStore, covers: feed.covers)
+            let wallet = WebJSON.wallet(
+                player.snapshot.wallet, resume: resumeStore, plays: listening.history.totals,
+                covers: feed.covers)
             return Response.revalidated(
                 request, body: ByteBuffer(bytes: wallet.utf8(pretty: false)),
                 contentType: Response.jsonType,
@@ -40,7 +42,8 @@ struct WebRoutes: Sendable {
             }
             return Response.json(
                 WebJSON.disc(
-                    album, position: position, resume: resumeStore, covers: feed.covers, tracks: true))
+                    album, position: position, resume: resumeStore,
+                    played: listening.history.totals[album.id], covers: feed.covers, tracks: true))
         }
         router.get("/api/v1/doctor") { _, _ in
             do {
@@ -61,6 +64,8 @@ struct WebRoutes: Sendable {
     }
 
     private var resumeStore: ResumeStore { ResumeStore(directory: RawPath(configuration.stateFolder)) }
+    /// Read afresh for each answer, as the resume points are: the player writes it.
+    private var listening: ListeningLog { ListeningLog(directory: RawPath(configuration.stateFolder)) }
 
     private func pair(_ request: Request) async throws -> Response {
         let body = try await WebRoutes.jsonBody(request)

@@ -72,6 +72,16 @@ function clock(seconds) {
   return String(Math.floor(whole / 60)).padStart(2, "0") + ":" + String(whole % 60).padStart(2, "0");
 }
 
+// How long ago a time (seconds since 1970) was, in the words of `cdwally discs --played`.
+function ago(seconds) {
+  const past = Math.max(0, Date.now() / 1000 - seconds);
+  const count = (number, unit) => `${number} ${unit}${number === 1 ? "" : "s"} ago`;
+  if (past < 60) return "just now";
+  if (past < 3600) return count(Math.floor(past / 60), "minute");
+  if (past < 86400) return count(Math.floor(past / 3600), "hour");
+  return count(Math.floor(past / 86400), "day");
+}
+
 const two = (number) => number == null ? "--" : String(number).padStart(2, "0");
 
 function elapsedNow() {
@@ -116,7 +126,8 @@ function renderWallet() {
     const meta = document.createElement("span");
     meta.className = "meta";
     const resume = disc.resume ? ` · resumes at track ${disc.resume.track}, ${clock(disc.resume.position)}` : "";
-    meta.textContent = `${disc.year ?? ""}${disc.year ? " · " : ""}${disc.trackCount} tracks${resume}`;
+    const played = disc.played ? ` · played ${disc.played.listens}×, last ${ago(disc.played.lastPlayed)}` : "";
+    meta.textContent = `${disc.year ?? ""}${disc.year ? " · " : ""}${disc.trackCount} tracks${resume}${played}`;
     text.append(name, document.createElement("br"), artist, document.createElement("br"), meta);
     button.append(cdElement(disc.covers && disc.covers["256"]), text);
     button.addEventListener("click", () => {

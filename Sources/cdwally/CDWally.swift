@@ -14,7 +14,10 @@ struct CDWally: AsyncParsableCommand {
         groupedSubcommands: [
             CommandGroup(
                 name: "Wallet",
-                subcommands: [DiscsCommand.self, TracksCommand.self, ScanCommand.self, DoctorCommand.self]),
+                subcommands: [
+                    DiscsCommand.self, TracksCommand.self, StatsCommand.self, ScanCommand.self,
+                    DoctorCommand.self,
+                ]),
             CommandGroup(
                 name: "Playing",
                 subcommands: [PlayCommand.self, ServeCommand.self, ListDevicesCommand.self, WebCommand.self]),

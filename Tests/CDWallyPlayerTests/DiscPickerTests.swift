@@ -58,3 +58,64 @@ import Testing
         #expect(DiscPicker.random(in: wallet(1), current: nil, lastPlayed: [:], using: &generator) == 1)
     }
 }
+
+/// The weighting of "random, not lately", as pure logic with a seeded generator.
+@Suite struct RandomWeightTests {
+    /// A small, seeded generator (SplitMix64), so that the counts below are the same every run.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    private let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    private func daysAgo(_ days: Double) -> Date { now.addingTimeInterval(-days * 86_400) }
+
+    @Test func weightIsOnePlusDaysUnplayedUpToTwoMonthsAndNeverPlayedWeighsMost() {
+        #expect(DiscPicker.weight(lastPlayed: now, now: now) == 1)
+        #expect(DiscPicker.weight(lastPlayed: daysAgo(1.5), now: now) == 2)
+        #expect(DiscPicker.weight(lastPlayed: daysAgo(30), now: now) == 31)
+        #expect(DiscPicker.weight(lastPlayed: daysAgo(60), now: now) == 61)
+        #expect(DiscPicker.weight(lastPlayed: daysAgo(400), now: now) == 61)
+        #expect(DiscPicker.weight(lastPlayed: nil, now: now) == 61)
+        // A clock set back never makes a weight below one.
+        #expect(DiscPicker.weight(lastPlayed: now.addingTimeInterval(3600), now: now) == 1)
+    }
+
+    @Test func picksFollowTheWeights() {
+        let discs = (1...20).map { number in
+            Album(
+                id: AlbumID(identityKey: "disc \(number)"), albumArtist: "a", title: "\(number)", tracks: [],
+                directories: [])
+        }
+        let wallet = Wallet(discs: discs, total: 20, capacity: 0)
+        // Discs 1–10 played in the last hours (the last ten: never picked); 11 a day ago
+        // (weight 2), 12 thirty days ago (31), 13 a year ago (61); 14–20 never (61 each).
+        var history: [AlbumID: Date] = [:]
+        for number in 1...10 { history[discs[number - 1].id] = now.addingTimeInterval(-Double(number) * 600) }
+        history[discs[10].id] = daysAgo(1)
+        history[discs[11].id] = daysAgo(30)
+        history[discs[12].id] = daysAgo(365)
+        var generator = SeededGenerator(state: 27)
+        var counts = [Int: Int]()
+        let draws = 40_000
+        for _ in 0..<draws {
+            let pick = DiscPicker.random(
+                in: wallet, current: nil, lastPlayed: history, now: now, using: &generator)
+            counts[pick ?? 0, default: 0] += 1
+        }
+        #expect(counts.keys.allSatisfy { $0 >= 11 })
+        let total = 2 + 31 + 61 * 8
+        func share(_ position: Int) -> Double { Double(counts[position] ?? 0) / Double(draws) }
+        #expect(abs(share(11) - 2.0 / Double(total)) < 0.003)
+        #expect(abs(share(12) - 31.0 / Double(total)) < 0.01)
+        #expect(abs(share(13) - 61.0 / Double(total)) < 0.01)
+        #expect(abs(share(20) - 61.0 / Double(total)) < 0.01)
+    }
+}

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import TestSupport
 import Testing
 
+@testable import CDWallyPlayer
 @testable import CDWallyWeb
 
 /// Every route of API v1 and every refusal, in process against a real player.
@@ -104,6 +105,33 @@ import Testing
             let page = try await client.execute(uri: "/", method: .get, headers: Self.headers(origin: nil))
             #expect(page.status == .ok)
             #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+        }
+    }
+
+    @Test func theWalletSaysHowOftenAndHowLatelyEachDiscWasPlayed() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            let disc = try WebFixture.wallet().discs[0]
+            let start = Date(timeIntervalSince1970: 1_795_000_000)
+            let log = ListeningLog(directory: RawPath(fixture.state))
+            log.end(
+                Listen(
+                    disc: disc.id, artist: disc.albumArtist, title: disc.title, start: start, seconds: 640,
+                    finished: true)
+            ) { Issue.record("\($0)") }
+            log.flush()
+            let wallet = try Self.json(
+                try await client.execute(
+                    uri: "/api/v1/wallet", method: .get, headers: Self.headers(session: session, origin: nil))
+            )
+            guard case .array(let discs)? = wallet["discs"] else { throw Missing() }
+            #expect(discs[0]["played"]?["listens"]?.intValue == 1)
+            #expect(discs[0]["played"]?["finished"]?.intValue == 1)
+            #expect(discs[0]["played"]?["lastPlayed"]?.doubleValue == 1_795_000_000)
+            #expect(discs[1]["played"] == .null)
+            let one = try await client.execute(
+                uri: "/api/v1/discs/1", method: .get, headers: Self.headers(session: session, origin: nil))
+            #expect(try Self.json(one)["played"]?["seconds"]?.doubleValue == 640)
         }
     }
 

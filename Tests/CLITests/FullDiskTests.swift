@@ -60,6 +60,11 @@ struct FullDiskTests {
         }
         #expect(complaints.count == 1, "\(played.stderr)")
         #expect(complaints.first?.contains("the disk is full") == true)
+        // The listening history, saved with each place and at the disc's end, is said once too.
+        let history = played.stderr.split(separator: "\n").filter {
+            $0.contains("could not save the listening history")
+        }
+        #expect(history.count == 1, "\(played.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: resumeFile)) == before)
 
         try disk.free()

@@ -55,8 +55,11 @@ extension PlayerEngine {
         disc?.position ?? store.lastDisc.flatMap { wallet.position(of: $0) } ?? 1
     }
 
+    /// A disc not played lately, by the listening memory and the resume points together (a
+    /// glance too short for the memory still counts as played for the "last few").
     func randomPosition() -> Int? {
-        let history = store.discs.mapValues(\.lastPlayed)
+        let history = store.discs.mapValues(\.lastPlayed).merging(
+            log.history.lastPlayed, uniquingKeysWith: max)
         return DiscPicker.random(in: wallet, current: disc?.album.id, lastPlayed: history, using: &randomness)
     }
 
@@ -79,6 +82,7 @@ extension PlayerEngine {
     func load(_ album: Album, at position: Int?, from start: ResumePoint) throws(PlayerError) {
         guard !album.tracks.isEmpty else { throw PlayerError.nothingPlayable(album: album.title) }
         if isActive { saveCurrent(at: elapsed) }
+        endListen(finished: false)
         resolveWaiters(with: .superseded)
         stopMPV()
         loads += 1
@@ -102,6 +106,7 @@ extension PlayerEngine {
             throw error
         }
         disc = CurrentDisc(album: album, position: position)
+        beginListen(album)
         trackIndex = start.track
         commandedTrack = start.track
         elapsed = start.position
@@ -152,6 +157,7 @@ extension PlayerEngine {
     func stop() throws(PlayerError) {
         guard isActive else { return }
         saveCurrent(at: elapsed, playing: false)
+        endListen(finished: false)
         resolveWaiters(with: .superseded)
         stopMPV()
         state = .stopped

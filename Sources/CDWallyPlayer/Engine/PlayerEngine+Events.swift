@@ -59,6 +59,7 @@ extension PlayerEngine {
         activeEntryID = entryID
         guard let queue, let index else { return }
         if index == commandedTrack { commandedTrack = nil }
+        if index != trackIndex { noteRestOfTrackHeard() }
         trackIndex = index
         isOpeningTrack = true
         if pendingSeek == nil { elapsed = queue.startPosition(ofTrack: index) }
@@ -122,6 +123,7 @@ extension PlayerEngine {
             else {
                 return
             }
+            noteHeard(from: elapsed, to: seconds)
             elapsed = max(0, seconds)
             if state == .playing && ContinuousClock.now - lastSave >= Self.saveInterval {
                 saveCurrent(at: elapsed)
@@ -153,6 +155,7 @@ extension PlayerEngine {
         // `sleep end-of-disc` stops here whatever --then says, and the timer is spent.
         let sleepsNow = sleep == .endOfDisc
         if sleepsNow { sleep = nil }
+        noteRestOfTrackHeard()
         stopMPV()
         // Stopped before anything else, so loading the next disc does not save this one
         // as "left at track 1" over its finished mark.
@@ -161,6 +164,8 @@ extension PlayerEngine {
         elapsed = 0
         duration = nil
         saveFinished(album)
+        // A disc of which nothing could be played was not listened to.
+        endListen(finished: queue.hasPlayed)
         publish()
         hub.emit(.discFinished(album))
         guard queue.hasPlayed else {
@@ -197,6 +202,7 @@ extension PlayerEngine {
 
     /// No audio output opened: stop, keep the resume point, and tell whoever waits.
     private func outputFailed(_ code: MPVErrorCode) {
+        endListen(finished: false)
         stopMPV()
         state = .stopped
         duration = nil
@@ -217,7 +223,9 @@ extension PlayerEngine {
         if !isShutDown {
             // mpv went away by itself: keep what can be kept.
             if isActive { saveCurrent(at: elapsed) }
+            endListen(finished: false)
             store.flush { hub.emit(.error($0)) }
+            log.flush()
             isShutDown = true
         }
         queue = nil

@@ -11,7 +11,8 @@ import Logging
 /// rules see one consistent state and a command that waits for mpv (a track to start) lets
 /// events through meanwhile. After every change the engine publishes a snapshot, which
 /// `Player.snapshot` reads without waiting, and tells subscribers through the event hub.
-/// Positions go to the resume store, whose writes happen off this actor.
+/// Positions go to the resume store, and listens to the listening log
+/// (`PlayerEngine+Listening.swift`), whose writes both happen off this actor.
 ///
 /// The engine answers from its own state: it posts its requests to mpv without waiting for
 /// them (`send`), and takes the place, the length and the output from what mpv reports. An
@@ -42,6 +43,7 @@ actor PlayerEngine {
     let mpv: MPVHandle
     let configuration: PlayerConfiguration
     let store: ResumeStore
+    let log: ListeningLog
     let published: LockedValue<PlayerSnapshot>
     let hub: EventHub
 
@@ -96,9 +98,12 @@ actor PlayerEngine {
     var waiters: [Int: Waiter] = [:]
     var nextWaiterID = 0
     var randomness = SystemRandomNumberGenerator()
+    /// The disc being listened to, and how long (`PlayerEngine+Listening.swift`).
+    var listen: Listen?
 
     init(
-        mpv: MPVHandle, configuration: PlayerConfiguration, store: ResumeStore, wallet: Wallet,
+        mpv: MPVHandle, configuration: PlayerConfiguration, store: ResumeStore, log: ListeningLog,
+        wallet: Wallet,
         published: LockedValue<PlayerSnapshot>, hub: EventHub, volume: Int, muted: Bool
     ) {
         self.volume = volume
@@ -107,6 +112,7 @@ actor PlayerEngine {
         self.mpv = mpv
         self.configuration = configuration
         self.store = store
+        self.log = log
         self.wallet = wallet
         self.published = published
         self.hub = hub
@@ -168,6 +174,7 @@ actor PlayerEngine {
     func writeStore() {
         lastSave = .now
         store.save { [hub] error in hub.emit(.error(error)) }
+        keepListen()
     }
 
     /// Ends mpv's playback of whatever it holds; its END_FILE events will not match a queue.
@@ -197,8 +204,10 @@ actor PlayerEngine {
             saveCurrent(at: elapsed)
             state = .stopped
         }
+        endListen(finished: false)
         isShutDown = true
         store.flush { hub.emit(.error($0)) }
+        log.flush()
         resolveWaiters(with: .superseded)
         queue = nil
         publish()

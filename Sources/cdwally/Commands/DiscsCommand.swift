@@ -1,6 +1,8 @@
 import ArgumentParser
 import CDWallyCore
 import CDWallyLibrary
+import CDWallyPlayer
+import Foundation
 
 struct DiscsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,15 +16,20 @@ struct DiscsCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print the wallet as JSON.") var json = false
+    @Flag(help: "Show how often and how lately each disc was played (the listening history).")
+    var played = false
 
     func run() throws {
         try CommandContext.run(global) { context in
             let (_, report) = try context.wallet()
             let resume = ResumePoints(stateFolder: context.stateFolder(for: report.library))
+            let plays = played ? Self.plays(stateFolder: context.stateFolder(for: report.library)) : nil
             if report.wallet.discs.isEmpty { StandardError.emit("cdwally: \(EmptyWallet.reason(report))\n") }
             if json {
                 let discs = report.wallet.discs.enumerated().map { offset, album in
-                    AlbumJSON.disc(album, position: offset + 1, resume: resume[album])
+                    let disc = AlbumJSON.disc(album, position: offset + 1, resume: resume[album])
+                    guard let plays, case .object(let members) = disc else { return disc }
+                    return .object(members + [("played", Self.playedJSON(plays[album.id]))])
                 }
                 context.print(
                     JSONValue.object([
@@ -32,8 +39,30 @@ struct DiscsCommand: ParsableCommand {
                         ("discs", .array(discs)),
                     ]))
             } else {
-                context.print(DiscsView(report: report, resume: resume, terminal: context.terminal).render())
+                context.print(
+                    DiscsView(
+                        report: report, resume: resume, plays: plays, now: Date(), terminal: context.terminal
+                    )
+                    .render())
             }
         }
+    }
+
+    /// Every disc's listening totals; a damaged history is said in one line and counts as none.
+    private static func plays(stateFolder: String) -> [AlbumID: DiscTotals] {
+        let log = ListeningLog(directory: RawPath(stateFolder))
+        for problem in log.problems { StandardError.emit("cdwally: \(problem)\n") }
+        return log.history.totals
+    }
+
+    /// `"played"` in `discs --played --json`: null for a disc never played.
+    private static func playedJSON(_ totals: DiscTotals?) -> JSONValue {
+        guard let totals else { return .null }
+        return .object([
+            ("listens", .int(totals.listens)),
+            ("finished", .int(totals.finished)),
+            ("seconds", .seconds(totals.seconds)),
+            ("lastPlayed", .string(Format.timestamp(totals.last))),
+        ])
     }
 }

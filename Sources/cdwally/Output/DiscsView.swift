@@ -1,10 +1,15 @@
 import CDWallyCore
 import CDWallyLibrary
+import CDWallyPlayer
+import Foundation
 
 /// The wallet as a table for people.
 struct DiscsView {
     let report: WalletReport
     let resume: ResumePoints
+    /// Each disc's listening totals, with `--played`.
+    var plays: [AlbumID: DiscTotals]? = nil
+    var now = Date()
     let terminal: Terminal
 
     /// The playlist as a path inside the library when it is one, else in full.
@@ -35,7 +40,7 @@ struct DiscsView {
                 .init(title: "Album", flexible: true), .init(title: "Year"),
                 .init(title: "Tracks", alignRight: true),
                 .init(title: "Time", alignRight: true),
-            ] + (showResume ? [.init(title: "Resume")] : []))
+            ] + (showResume ? [.init(title: "Resume")] : []) + (plays != nil ? [.init(title: "Played")] : []))
         for (offset, album) in wallet.discs.enumerated() {
             var row = [
                 String(offset + 1), album.albumArtist, album.title, album.year.map(String.init) ?? "",
@@ -44,10 +49,19 @@ struct DiscsView {
             if showResume {
                 row.append(resume[album].map { "track \($0.track) at \(Format.duration($0.position))" } ?? "")
             }
+            if let plays {
+                row.append(Self.played(plays[album.id], now: now))
+            }
             table.append(row)
         }
         lines.append("")
         lines.append(table.render(width: terminal.width, header: terminal.dim))
         return lines.joined(separator: "\n")
+    }
+
+    /// "played 4×, last 3 days ago", or "never played".
+    static func played(_ totals: DiscTotals?, now: Date) -> String {
+        guard let totals else { return "never played" }
+        return "played \(totals.listens)×, last \(Format.ago(totals.last, now: now))"
     }
 }

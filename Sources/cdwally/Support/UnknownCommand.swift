@@ -37,10 +37,15 @@ enum UnknownCommand {
         return message + " (see cdwally --help)"
     }
 
-    /// The name a typo most likely meant: within two edits, or one that starts with it.
+    /// The name a typo most likely meant: within two edits, or one that starts with it. Between
+    /// names as near, one of the word's length wins: a swap or a wrong key keeps the length,
+    /// so "stauts" is `status` (a swap), not `stats` (a letter too many).
     static func closest(to word: String, among names: [String]) -> String? {
         let scored = names.map { ($0, distance(word.lowercased(), $0)) }
-        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= min(2, max(1, word.count / 2)) {
+        let nearer = { (a: (String, Int), b: (String, Int)) in
+            a.1 != b.1 ? a.1 < b.1 : a.0.count == word.count && b.0.count != word.count
+        }
+        if let best = scored.min(by: nearer), best.1 <= min(2, max(1, word.count / 2)) {
             return best.0
         }
         return names.first { $0.hasPrefix(word.lowercased()) && word.count >= 2 }

@@ -27,7 +27,8 @@ final class PlayerHarness: Sendable {
     init(
         wallet: Wallet, output: Output = .null, endOfDisc: EndOfDiscAction = .stop,
         repeatWallet: Bool = false,
-        audioDevice: String? = nil, fallBackToNullOutput: Bool = false, directory: TemporaryDirectory? = nil
+        audioDevice: String? = nil, fallBackToNullOutput: Bool = false, directory: TemporaryDirectory? = nil,
+        minimumListen: Double = Listen.minimumSeconds
     ) throws {
         let directory = try directory ?? TemporaryDirectory()
         var options: [(name: String, value: String)] = []
@@ -41,6 +42,7 @@ final class PlayerHarness: Sendable {
             stateDirectory: directory.path.appending("state"), audioDevice: audioDevice, mpvOptions: options,
             endOfDisc: endOfDisc, repeatWallet: repeatWallet, fallBackToNullOutput: fallBackToNullOutput)
         configuration.logger.logLevel = .critical
+        configuration.minimumListen = minimumListen
         self.directory = directory
         store = ResumeStore(directory: configuration.stateDirectory)
         player = try Player(configuration: configuration, wallet: wallet, resumeStore: store)

@@ -1,0 +1,52 @@
+import CDWallyCore
+import Foundation
+
+/// The listen in progress (`ListeningLog`): begun when a disc is loaded, counted while mpv's
+/// place moves on in play, kept on disk with every resume point, and ended when the disc
+/// stops being played: another disc, a stop, its end, a failed output, the player's end.
+///
+/// Seconds heard are counted from mpv's own place (`time-pos`) rather than the wall clock:
+/// a pause, a stalled output or a file opening adds nothing, and a seek's jump is not heard.
+extension PlayerEngine {
+    /// The largest step of mpv's place taken as heard: its reports come ten times a second, an
+    /// output held by a slow reader delays them up to a second; a longer step is a seek.
+    static let largestHeardStep = 3.0
+
+    func beginListen(_ album: Album) {
+        endListen(finished: false)
+        listen = Listen(
+            disc: album.id, artist: album.albumArtist, title: album.title, start: Date(), seconds: 0,
+            finished: false)
+    }
+
+    /// Counts the step from `old` to `new` (mpv's place, in one track) as heard when playing.
+    func noteHeard(from old: Double, to new: Double) {
+        guard state == .playing, listen != nil else { return }
+        let step = new - old
+        if step > 0 && step <= Self.largestHeardStep { listen?.seconds += step }
+    }
+
+    /// Counts the end of the track being left as heard when mpv's place was within a step of
+    /// it: mpv starts the next track (or ends the disc) while the last moments of this one are
+    /// still in the output's buffer, and reports no place for them.
+    func noteRestOfTrackHeard() {
+        guard let duration else { return }
+        noteHeard(from: elapsed, to: duration)
+    }
+
+    /// Keeps the listen in progress on disk: called with every resume point, so that a power
+    /// cut loses no more of it than of the place.
+    func keepListen() {
+        guard let listen else { return }
+        log.keep(inProgress: listen) { [hub] error in hub.emit(.error(error)) }
+    }
+
+    /// Ends the listen in progress, if any; it goes into the log when it is worth keeping.
+    func endListen(finished: Bool) {
+        guard var ended = listen else { return }
+        listen = nil
+        ended.finished = finished
+        let length = disc.flatMap { $0.album.id == ended.disc ? $0.album.duration : nil }
+        log.end(ended, discSeconds: length) { [hub] error in hub.emit(.error(error)) }
+    }
+}

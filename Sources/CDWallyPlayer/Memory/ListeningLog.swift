@@ -1,0 +1,248 @@
+import CDWallyCore
+import CDWallySystem
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The listening memory of one library: `listens.json` and `listening-now.json` in its state
+/// folder, beside `resume.json` (formats in `ListeningLogFile`). The player records into it;
+/// `stats`, `discs --played`, the web wallet and the random pick read it. It lives in the
+/// state folder, never in the index cache, which may be thrown away.
+///
+/// Power cuts: both files are replaced atomically (`AtomicFile`), so a file is always whole.
+/// The listen in progress goes to `listening-now.json` with every resume point (every few
+/// seconds while playing): a killed player loses at most those seconds of the listen in
+/// progress. The log itself is rewritten only when a listen ends, and the next player folds a
+/// leftover listen in progress into it (a listen is known by disc and start, so never twice).
+///
+/// A damaged file is renamed to `….damaged` (replacing an older one), said in one line
+/// (`problems`), and the memory starts afresh; nothing fails because of it.
+///
+/// Writers: every rewrite of the log is a read-modify-write under `listens.lock`, so the player
+/// and `stats --forget` never undo each other. Readers take no lock.
+///
+/// Threads: any. The player's writes run on `writer`, a serial queue, so the engine never waits
+/// for fsync; the history last read or written sits behind a lock.
+public final class ListeningLog: Sendable {
+    public static let fileName = "listens.json"
+    public static let inProgressFileName = "listening-now.json"
+    static let lockName = "listens.lock"
+
+    public let directory: RawPath
+    public var file: RawPath { directory.appending(Self.fileName) }
+    var inProgressFile: RawPath { directory.appending(Self.inProgressFileName) }
+    /// The files set aside when they were read, each as one line for the user.
+    public let problems: [PlayerWarning]
+
+    private let minimumSeconds: Double
+    private let cached: LockedValue<ListeningHistory>
+    private let pending = LockedValue<PendingWrite>(PendingWrite())
+    private let writer = DispatchQueue(label: "cdwally.listening-log")
+
+    /// Reads the memory in `directory`; a listen in progress long enough to keep counts too.
+    public init(directory: RawPath, minimumSeconds: Double = Listen.minimumSeconds) {
+        self.directory = directory
+        self.minimumSeconds = minimumSeconds
+        var problems: [PlayerWarning] = []
+        var history = Self.readLog(in: directory, problems: &problems)
+        if let listen = Self.readInProgress(in: directory, problems: &problems),
+            listen.isKept(minimumSeconds: minimumSeconds)
+        {
+            history.add(listen)
+        }
+        self.problems = problems
+        cached = LockedValue(history)
+    }
+
+    /// Everything remembered, as last read or written by this process.
+    public var history: ListeningHistory { cached.current }
+
+    // MARK: The player's writes, off its thread
+
+    /// Folds a listen in progress that a power cut or a kill left behind into the log; the
+    /// player calls it once, before its first listen.
+    func recoverInterrupted(reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
+        writer.async {
+            var problems: [PlayerWarning] = []
+            guard let listen = Self.readInProgress(in: self.directory, problems: &problems) else { return }
+            do throws(PlayerError) {
+                if listen.isKept(minimumSeconds: self.minimumSeconds) {
+                    try self.change { $0.add(listen) }
+                }
+                self.removeInProgressFile()
+                self.succeeded()
+            } catch {
+                self.failed(error, reportingTo: report)
+            }
+        }
+    }
+
+    /// Keeps `listen` as the listen in progress, soon; saves in quick succession cost one write.
+    func keep(inProgress listen: Listen, reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
+        let schedule = pending.withLock { pending in
+            pending.listen = listen
+            defer { pending.isQueued = true }
+            return !pending.isQueued
+        }
+        guard schedule else { return }
+        writer.async {
+            let listen = self.pending.withLock { pending in
+                pending.isQueued = false
+                defer { pending.listen = nil }
+                return pending.listen
+            }
+            guard let listen else { return }
+            do {
+                try AtomicFile.replace(
+                    self.inProgressFile, with: Array(try ListenInProgressFile(listen: listen).encoded()))
+                self.succeeded()
+            } catch {
+                self.failed(
+                    .listeningLogNotSaved(folder: self.directory.display, reason: Self.reason(error)),
+                    reportingTo: report)
+            }
+        }
+    }
+
+    /// Ends the listen in progress: adds it to the log when it is worth keeping (`isKept`, with
+    /// the disc's length when known), and removes the file of the listen in progress once the
+    /// log holds it.
+    func end(
+        _ listen: Listen, discSeconds: Double? = nil,
+        reportingTo report: @escaping @Sendable (PlayerError) -> Void
+    ) {
+        pending.withLock { $0.listen = nil }
+        writer.async {
+            do throws(PlayerError) {
+                if listen.isKept(minimumSeconds: self.minimumSeconds, discSeconds: discSeconds) {
+                    try self.change { $0.add(listen) }
+                }
+                self.removeInProgressFile()
+                self.succeeded()
+            } catch {
+                self.failed(error, reportingTo: report)
+            }
+        }
+    }
+
+    /// Passes a write's failure on unless it is the one reported last, so that a full or
+    /// read-only disk is said once, not with every resume point (as `ResumeStore` does).
+    private func failed(_ error: PlayerError, reportingTo report: (PlayerError) -> Void) {
+        let isNew = pending.withLock { pending in
+            defer { pending.lastFailure = error }
+            return pending.lastFailure != error
+        }
+        if isNew { report(error) }
+    }
+
+    private func succeeded() {
+        pending.withLock { $0.lastFailure = nil }
+    }
+
+    /// Returns once every write asked for so far is on disk.
+    func flush() {
+        writer.sync {}
+    }
+
+    // MARK: Erasing, for `stats --forget`
+
+    /// Erases every listen of `disc`.
+    public func forget(_ disc: AlbumID) throws(PlayerError) {
+        try change { $0.forget(disc) }
+    }
+
+    /// Erases the whole memory, the listen in progress of a stopped player included.
+    public func forgetAll() throws(PlayerError) {
+        try change { $0 = .empty }
+        removeInProgressFile()
+    }
+
+    // MARK: Reading and writing the files
+
+    /// Applies `modify` to the log on disk (as it is now, not as cached) under the lock, and
+    /// writes it back.
+    private func change(_ modify: (inout ListeningHistory) -> Void) throws(PlayerError) {
+        let failed = { (error: any Error) in
+            PlayerError.listeningLogNotSaved(folder: self.directory.display, reason: Self.reason(error))
+        }
+        let lock: FileLock
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.makeDirectory(directory)
+            lock = try FileLock.waitingFor(directory.appending(Self.lockName))
+        } catch {
+            throw failed(error)
+        }
+        defer { lock.release() }
+        var ignored: [PlayerWarning] = []
+        var history = Self.readLog(in: directory, problems: &ignored)
+        modify(&history)
+        history.compact()
+        do {
+            try AtomicFile.replace(file, with: Array(try ListeningLogFile(history: history).encoded()))
+        } catch {
+            throw failed(error)
+        }
+        cached.withLock { $0 = history }
+    }
+
+    /// A write failure's words: the system's, or the encoder's.
+    private static func reason(_ error: any Error) -> String {
+        (error as? AtomicFile.Failure)?.reason ?? "\(error)"
+    }
+
+    private func removeInProgressFile() {
+        _ = inProgressFile.withCString { unlink($0) }
+    }
+
+    /// The log in `directory`: empty when there is none, and when it is damaged (it is then
+    /// set aside and a line added to `problems`).
+    private static func readLog(in directory: RawPath, problems: inout [PlayerWarning]) -> ListeningHistory {
+        let path = directory.appending(fileName)
+        do throws(AtomicFile.Failure) {
+            guard let bytes = try AtomicFile.contents(of: path) else { return .empty }
+            do throws(ListeningFileProblem) {
+                return try ListeningLogFile.decode(Data(bytes))
+            } catch {
+                problems.append(setAside(path, reason: error.reason))
+            }
+        } catch {
+            problems.append(.listeningLogUnreadable(file: path.display, reason: error.reason))
+        }
+        return .empty
+    }
+
+    private static func readInProgress(in directory: RawPath, problems: inout [PlayerWarning]) -> Listen? {
+        let path = directory.appending(inProgressFileName)
+        do throws(AtomicFile.Failure) {
+            guard let bytes = try AtomicFile.contents(of: path) else { return nil }
+            do throws(ListeningFileProblem) {
+                return try ListenInProgressFile.decode(Data(bytes))
+            } catch {
+                problems.append(setAside(path, reason: error.reason))
+            }
+        } catch {
+            problems.append(.listeningLogUnreadable(file: path.display, reason: error.reason))
+        }
+        return nil
+    }
+
+    /// Renames a damaged file to `….damaged`, for a person to look at, out of the way of the
+    /// next write.
+    private static func setAside(_ path: RawPath, reason: String) -> PlayerWarning {
+        let aside = path.parent.appending("\(path.lastComponent.display).damaged")
+        let renamed = path.withCString { from in aside.withCString { to in rename(from, to) } } == 0
+        return renamed
+            ? .listeningLogSetAside(file: path.display, aside: aside.display, reason: reason)
+            : .listeningLogUnreadable(file: path.display, reason: reason)
+    }
+}
+
+/// The listen in progress waiting for its write, and the last write's failure, behind the
+/// log's lock.
+private struct PendingWrite: Sendable {
+    var listen: Listen?
+    var isQueued = false
+    var lastFailure: PlayerError?
+}

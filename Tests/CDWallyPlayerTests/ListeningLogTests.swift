@@ -1,0 +1,182 @@
+import CDWallyCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CDWallyPlayer
+
+/// The listening memory on real files in a temporary folder: what is kept, the bound, what a
+/// kill leaves, and damaged files.
+@Suite struct ListeningLogTests {
+    private let first = AlbumID(identityKey: "artist\u{1F}first")
+    private let second = AlbumID(identityKey: "artist\u{1F}second")
+    private let monday = Date(timeIntervalSince1970: 1_795_000_000)
+
+    private func listen(
+        _ disc: AlbumID, hoursLater hours: Double = 0, seconds: Double = 600, finished: Bool = false
+    )
+        -> Listen
+    {
+        Listen(
+            disc: disc, artist: "Artist", title: disc == first ? "First" : "Second",
+            start: monday.addingTimeInterval(hours * 3600), seconds: seconds, finished: finished)
+    }
+
+    @Test func keepsListensAndReadsThemBack() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let state = directory.path.appending("state")
+        let log = ListeningLog(directory: state)
+        #expect(log.history.isEmpty && log.problems.isEmpty)
+        log.end(listen(second, hoursLater: 2, seconds: 1800, finished: true)) { Issue.record("\($0)") }
+        log.end(listen(first, seconds: 45)) { Issue.record("\($0)") }
+        log.flush()
+
+        let reread = ListeningLog(directory: state)
+        #expect(reread.problems.isEmpty)
+        #expect(
+            reread.history.listens == [
+                listen(first, seconds: 45), listen(second, hoursLater: 2, seconds: 1800, finished: true),
+            ])
+        #expect(reread.history.totals[second]?.finished == 1)
+        let object = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: directory.file("state/listens.json")))
+                as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let listens = try #require(object["listens"] as? [[String: Any]])
+        #expect(listens.first?["disc"] as? String == first.rawValue)
+        #expect(listens.last?["seconds"] as? Double == 1800)
+        #expect(listens.last?["finished"] as? Bool == true)
+    }
+
+    @Test func aGlanceIsNotKeptButAFinishedDiscIs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let log = ListeningLog(directory: directory.path)
+        log.end(listen(first, seconds: Listen.minimumSeconds - 1)) { Issue.record("\($0)") }
+        log.end(listen(second, seconds: 5, finished: true)) { Issue.record("\($0)") }
+        // Skipped through to its end with `next`: not half of the disc heard.
+        log.end(listen(first, hoursLater: 1, seconds: 25, finished: true), discSeconds: 2400) {
+            Issue.record("\($0)")
+        }
+        log.end(listen(second, hoursLater: 2, seconds: 7, finished: true), discSeconds: 12) {
+            Issue.record("\($0)")
+        }
+        log.flush()
+        #expect(ListeningLog(directory: directory.path).history.listens.map(\.seconds) == [5, 7])
+    }
+
+    @Test func oldListensAreCompactedIntoPerDiscTotals() {
+        var history = ListeningHistory()
+        for hour in 0..<5 {
+            history.add(
+                listen(
+                    hour % 2 == 0 ? first : second, hoursLater: Double(hour), seconds: 100,
+                    finished: hour == 0), detailLimit: 3)
+        }
+        // The same listen again (a power cut's leftover) changes nothing.
+        history.add(listen(first, hoursLater: 4, seconds: 100), detailLimit: 3)
+        #expect(history.listens.count == 3)
+        #expect(
+            history.listens.map(\.start) == [2, 3, 4].map { monday.addingTimeInterval(Double($0) * 3600) })
+        #expect(
+            history.earlier[first]
+                == DiscTotals(
+                    disc: first, artist: "Artist", title: "First", listens: 1, finished: 1, seconds: 100,
+                    last: monday))
+        #expect(history.earlier[second]?.listens == 1)
+        // The totals of all time count the compacted listens and the detailed ones.
+        #expect(history.totals[first]?.listens == 3)
+        #expect(history.totals[first]?.seconds == 300)
+        #expect(history.totals[first]?.last == monday.addingTimeInterval(4 * 3600))
+
+        history.compact(detailLimit: 3, earlierLimit: 1)
+        #expect(Array(history.earlier.keys) == [second])
+    }
+
+    @Test func aKilledPlayerLeavesItsListenInProgressWhichTheNextOneFoldsInOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let playing = ListeningLog(directory: directory.path)
+        playing.keep(inProgress: listen(first, seconds: 40)) { Issue.record("\($0)") }
+        playing.flush()
+        // The player is killed here: nothing more is written.
+
+        let reader = ListeningLog(directory: directory.path)
+        #expect(reader.history.listens == [listen(first, seconds: 40)])
+        #expect(!FileManager.default.fileExists(atPath: directory.file("listens.json").path))
+
+        let next = ListeningLog(directory: directory.path)
+        next.recoverInterrupted { Issue.record("\($0)") }
+        next.flush()
+        #expect(!FileManager.default.fileExists(atPath: directory.file("listening-now.json").path))
+        let after = ListeningLog(directory: directory.path)
+        #expect(after.history.listens == [listen(first, seconds: 40)])
+    }
+
+    @Test func anEndedListenIsCountedOnceWithItsLastLength() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let log = ListeningLog(directory: directory.path)
+        log.keep(inProgress: listen(first, seconds: 35)) { Issue.record("\($0)") }
+        log.flush()
+        log.keep(inProgress: listen(first, seconds: 50)) { Issue.record("\($0)") }
+        log.end(listen(first, seconds: 52, finished: true)) { Issue.record("\($0)") }
+        log.flush()
+        #expect(!FileManager.default.fileExists(atPath: directory.file("listening-now.json").path))
+        #expect(
+            ListeningLog(directory: directory.path).history.listens == [
+                listen(first, seconds: 52, finished: true)
+            ])
+    }
+
+    @Test(arguments: [
+        ("{\"version\": 1, \"listens\": [{\"disc\": \"ab", "cut short or not JSON"),
+        ("", "the file is empty"),
+        ("{\"version\": 7, \"listens\": [], \"earlier\": []}", "format version 7, this cdwally reads 1"),
+        ("{\"version\": 1, \"listens\": [{\"disc\": 3}], \"earlier\": []}", "damaged"),
+    ])
+    func aDamagedLogIsSetAsideWithOneLineAndTheMemoryStartsAfresh(content: String, reason: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try Data(content.utf8).write(to: directory.file("listens.json"))
+        let log = ListeningLog(directory: directory.path)
+        #expect(log.history.isEmpty)
+        let problem = try #require(log.problems.first)
+        #expect(log.problems.count == 1)
+        guard case .listeningLogSetAside(let file, let aside, let said) = problem else {
+            Issue.record("not set aside: \(problem)")
+            return
+        }
+        #expect(file.hasSuffix("/listens.json") && aside.hasSuffix("/listens.json.damaged"))
+        #expect(said.hasPrefix(reason))
+        #expect(problem.description.contains("set aside the listening history"))
+        #expect(try String(contentsOf: directory.file("listens.json.damaged"), encoding: .utf8) == content)
+
+        log.end(listen(first, seconds: 60)) { Issue.record("\($0)") }
+        log.flush()
+        let reread = ListeningLog(directory: directory.path)
+        #expect(reread.problems.isEmpty)
+        #expect(reread.history.listens == [listen(first, seconds: 60)])
+    }
+
+    @Test func forgetErasesOneDiscAndForgetAllEverything() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let log = ListeningLog(directory: directory.path)
+        log.end(listen(first)) { Issue.record("\($0)") }
+        log.end(listen(second, hoursLater: 1)) { Issue.record("\($0)") }
+        log.flush()
+
+        // Another process (`stats --forget`) erases one disc; the player's next write keeps that.
+        try ListeningLog(directory: directory.path).forget(first)
+        log.end(listen(second, hoursLater: 2)) { Issue.record("\($0)") }
+        log.flush()
+        #expect(ListeningLog(directory: directory.path).history.listens.map(\.disc) == [second, second])
+
+        log.keep(inProgress: listen(first, hoursLater: 3, seconds: 40)) { Issue.record("\($0)") }
+        log.flush()
+        try ListeningLog(directory: directory.path).forgetAll()
+        #expect(ListeningLog(directory: directory.path).history.isEmpty)
+    }
+}
