@@ -169,7 +169,7 @@ import Testing
         #expect(try await serve.wait() == 0)
         let discs = try await cli.json(["discs", "--library", library])["discs"] as? [[String: Any]]
         let resume = try #require(discs?.first?["resume"] as? [String: Any])
-        let saved = ["track": ["index": resume["track"] as Any], "position": resume["position"] as Any]
+        let saved = ["track": ["index": resume["track"] as Any], "elapsed": resume["position"] as Any]
         #expect(abs(discTime(saved) - discTime(settled)) < 0.1, "\(resume) \(settled)")
     }
 }
