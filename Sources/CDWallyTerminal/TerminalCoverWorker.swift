@@ -14,8 +14,6 @@ import Foundation
 /// can show. It answers on standard output with one line, `MODE COLUMNS ROWS`, then the bytes
 /// to write at the top left of the picture's cells; or with `- ` and why not.
 public enum TerminalCoverWorker {
-    /// Covers are a few MB at most; a larger "picture" is not read into memory.
-    static let largestSource = 64 << 20
     /// The cell size libchafa is told when the terminal does not say (TIOCGWINSZ's pixels are
     /// 0 on many): for symbols only the proportion matters; kitty and iTerm2 scale the picture
     /// to the cells they are given, so about a common font's will do; a sixel image is as many
@@ -57,7 +55,7 @@ public enum TerminalCoverWorker {
         guard let mode = detectedMode(environment: ProcessInfo.processInfo.environment) else {
             throw Failure(description: "the terminal takes no pictures")
         }
-        let bytes = try read(source)
+        let bytes = try PictureFile.contents(of: RawPath(source))
         let cell = Self.cell(for: mode, reported: cell, columns: columns, rows: rows)
         let width = columns * cell.width
         let height = rows * cell.height
@@ -116,21 +114,6 @@ public enum TerminalCoverWorker {
             !(environment["TMUX"] ?? "").isEmpty || !(environment["STY"] ?? "").isEmpty
             || term.hasPrefix("screen") || term.hasPrefix("tmux")
         return CoverMode(rawValue: cchafa_detect(environ, multiplexed ? 0 : 1))
-    }
-
-    private static func read(_ source: String) throws -> [UInt8] {
-        let path = RawPath(source)
-        var status = stat()
-        guard path.withCString({ stat($0, &status) }) == 0 else {
-            throw Failure(description: "cannot read \(path.display): \(ErrnoText.of(errno))")
-        }
-        guard Int(status.st_size) <= largestSource else {
-            throw Failure(description: "\(path.display) is over \(largestSource >> 20) MB")
-        }
-        guard let bytes = try AtomicFile.contents(of: path) else {
-            throw Failure(description: "\(path.display) is gone")
-        }
-        return bytes
     }
 
     private static func take(_ error: UnsafeMutablePointer<CChar>?) -> String? {

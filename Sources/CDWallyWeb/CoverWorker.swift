@@ -13,8 +13,6 @@ import Foundation
 /// why not. It reads nothing from its parent but its arguments.
 public enum CoverWorker {
     static let sizes = [128, 256, 512]
-    /// Covers are a few MB at most; a larger "picture" is not read into memory.
-    static let largestSource = 64 << 20
 
     /// Makes the thumbnails of `sources`; returns the exit status.
     public static func run(folder: String, sources: [String]) -> Int32 {
@@ -43,17 +41,7 @@ public enum CoverWorker {
 
     /// Makes every size of one picture; returns its content hash.
     private static func make(source: String, folder: String) throws -> String {
-        let path = RawPath(source)
-        var status = stat()
-        guard path.withCString({ stat($0, &status) }) == 0 else {
-            throw Failure(description: "cannot read \(path.display): \(ErrnoText.of(errno))")
-        }
-        guard Int(status.st_size) <= largestSource else {
-            throw Failure(description: "\(path.display) is over \(largestSource >> 20) MB")
-        }
-        guard let bytes = try AtomicFile.contents(of: path) else {
-            throw Failure(description: "\(path.display) is gone")
-        }
+        let bytes = try PictureFile.contents(of: RawPath(source))
         let hash = String(Digest.hex(bytes).prefix(32))
         for size in sizes {
             let name = RawPath("\(folder)/\(hash)-\(size).jpg")
