@@ -21,11 +21,17 @@ public struct WebConfiguration: Sendable {
     public var coverWorker = ["/proc/self/exe", "cover-worker"]
     public var logger: Logger
 
-    /// Open connections allowed at once (pages, WebSockets, scripts); more wait in the backlog.
-    /// A browser holds a WebSocket and at least one keep-alive connection (idle for up to 60 s):
-    /// at 32, sixteen pages filled it and the seventeenth connection waited for an idle one to
-    /// time out (`Benchmarks/run --web-only`, W7). 128 leaves room and still bounds descriptors.
-    public var maximumConnections = 128
+    /// Open connections allowed at once (pages, WebSockets, scripts); more wait in the backlog,
+    /// where no cap can answer them. So it lies above what the caps let strangers hold (every
+    /// connection without a credential and every WebSocket, 128 by default), with 128 more for
+    /// the requests of paired browsers: at exactly the caps' sum, a phone's new connection
+    /// waited 10 s for a slow one's deadline (`WebLimitsTests`). A browser holds a WebSocket
+    /// and at least one keep-alive connection (idle for up to 60 s): at 32 in all, sixteen
+    /// pages filled it (`Benchmarks/run --web-only`, W7).
+    public var maximumConnections: Int {
+        limits.unauthenticatedTotal + limits.webSocketsTotal + Self.pairedRequestConnections
+    }
+    static let pairedRequestConnections = 128
     /// What one client may hold before it shows a credential, and the request deadlines.
     public var limits = ConnectionLimits()
 

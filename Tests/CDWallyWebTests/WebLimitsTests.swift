@@ -10,8 +10,8 @@ import Testing
 /// a loopback port, real sockets, a real player behind it.
 @Suite(.serialized) struct WebLimitsTests {
     /// A request head that never ends: a slowloris sends the rest a byte now and then.
-    private static func slowClient(port: Int) throws -> Int32 {
-        let socket = try LoopbackSocket.connect(port: port)
+    private static func slowClient(port: Int, from source: String? = nil) throws -> Int32 {
+        let socket = try LoopbackSocket.connect(port: port, from: source)
         let head = Array("GET /api/v1/state HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n".utf8)
         _ = write(socket, head, head.count)
         return socket
@@ -84,6 +84,58 @@ import Testing
             // at once, oldest first; and the last ones at their deadline.
             #expect(await eventually(timeout: .seconds(2)) { slow.filter(Self.isClosed).count >= 140 - 8 })
             #expect(await eventually(timeout: .seconds(6)) { slow.allSatisfy(Self.isClosed) })
+            withExtendedLifetime(held) {}
+        }
+    }
+
+    /// Every cap full at once: eight tokens fill the 64 WebSockets, slow connections from eight
+    /// addresses the 64 without a credential. The server must still take a new
+    /// connection in (its limit on open connections lies above the caps' sum), so the phone is
+    /// answered within a second and the next WebSocket is refused at once.
+    @Test func withEveryCapFullAPairedPhoneIsStillAnsweredAtOnce() async throws {
+        let limits = ConnectionLimits()
+        try await withServer(limits) { fixture in
+            let port = fixture.port
+            var held: [RawHTTPClient] = []
+            for name in (1...8).map({ "screen\($0)" }) {
+                let token = try fixture.access.newToken(name: name)
+                for _ in 0..<limits.webSocketsPerCredential {
+                    let (client, answer) = try await offPool {
+                        try RawHTTPClient.upgrade(
+                            port: port, path: "/api/v1/events", headers: ["Authorization": "Bearer \(token)"])
+                    }
+                    #expect(answer.status == 101)
+                    held.append(client)
+                }
+            }
+            // After the WebSockets: each of them counted as a connection without a credential
+            // until its request head came, and would have pushed the oldest slow one out.
+            let slow = try (10..<18).flatMap { address in
+                try (0..<limits.unauthenticatedPerClient).map { _ in
+                    try Self.slowClient(port: port, from: "127.0.0.\(address)")
+                }
+            }
+            defer { for socket in slow { close(socket) } }
+            #expect(slow.count == limits.unauthenticatedTotal && held.count == limits.webSocketsTotal)
+            #expect(!slow.contains(where: Self.isClosed))
+
+            let phone = try fixture.access.newToken(name: "phone")
+            let asked = ContinuousClock.now
+            let response = try await offPool {
+                try RawHTTPClient.request(
+                    port: port, method: "GET", path: "/api/v1/state",
+                    headers: ["Authorization": "Bearer \(phone)"], from: "127.0.0.2")
+            }
+            #expect(response.status == 200, "\(response.body)")
+            #expect(ContinuousClock.now - asked < .seconds(1))
+            let refusedAt = ContinuousClock.now
+            let refused = try await offPool {
+                try RawHTTPClient.upgrade(
+                    port: port, path: "/api/v1/events", headers: ["Authorization": "Bearer \(phone)"],
+                    from: "127.0.0.2")
+            }.1
+            #expect(refused.status == 503, "\(refused.body)")
+            #expect(ContinuousClock.now - refusedAt < .seconds(1))
             withExtendedLifetime(held) {}
         }
     }
