@@ -458,6 +458,11 @@ def web_rows(result: dict) -> list[Row]:
                           "≤ 50 ms"))
     table.append(absolute("W8", f"Button press → 3 pages while {covers.get('covers', 0)} covers are made, p95",
                           p95(covers.get("cdwally", [])), 0.05, ms, "≤ 50 ms"))
+    caps = figures.get("caps_full", {})
+    full, quiet = p95(caps.get("cdwally", [])), p95(caps.get("peer", []))
+    table.append(Row("W9", "A phone's new connection, state and press while every cap is full, p95", ms(full),
+                     ms(quiet), "the same, no cap used", full / quiet if full is not None and quiet else None,
+                     "≤ 1 s", None if full is None else full <= 1.0 and caps.get("refused") == 1))
     return table
 
 

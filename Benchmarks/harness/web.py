@@ -1,6 +1,6 @@
 """The web remote's figures (BENCHMARKS.md, "The web remote"): a button press reaching every
-page, what a page weighs, what the server costs idle, sixteen pages at once, and a press
-while covers are being made.
+page, what a page weighs, what the server costs idle, sixteen pages at once, a press while
+covers are being made, and a phone's requests while every connection cap is full.
 
 Each figure runs a real `cdwally serve --web` (release build, `ao=null`, private XDG folders)
 on a generated library whose wallet albums each carry a cover of their own: a 1000 px JPEG of
@@ -413,10 +413,63 @@ class WebSuite:
         finally:
             server.stop()
 
+    # --- W9: a paired phone while every connection cap is full ---
+
+    def phone_request(self, server: Server) -> float:
+        """What a phone that opens the page meets: a new connection, the state, a press."""
+        started = time.perf_counter()
+        client = HTTPClient(server.port, server.token)
+        try:
+            client.request("GET", "/api/v1/state")
+            client.command("toggle")
+        finally:
+            client.close()
+        return time.perf_counter() - started
+
+    def phone_while_caps_full(self) -> None:
+        self.log("W9. a paired phone's requests while every connection cap is full")
+        home = self.home("caps")
+        server = Server(self.cdwally, home, self.work / "serve-caps.log", True)
+        hoard: list = []
+        try:
+            server.control({"command": "play", "disc": 1})
+            for _ in range(5):  # warm-up, not counted
+                self.phone_request(server)
+            quiet = [self.phone_request(server) for _ in range(self.presses // 2)]
+            # Eight screens of a household gone wrong hold 8 WebSockets each (the 64 in all),
+            # then eight other addresses 8 request heads that never end (the 64 without a
+            # credential; after the WebSockets, whose upgrades counted among those at first).
+            for number in range(8):
+                token = self.cdwally.run(home, "web", "token", f"screen{number}").stdout.strip()
+                hoard += [FeedClient(server.port, token) for _ in range(8)]
+            refused = 0
+            try:
+                FeedClient(server.port, server.token)
+            except RuntimeError:
+                refused = 1
+            head = f"GET /api/v1/state HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
+            for address in range(10, 18):
+                for _ in range(8):
+                    link = socket.create_connection(("127.0.0.1", server.port), source_address=(f"127.0.0.{address}", 0))
+                    link.sendall(head)
+                    hoard.append(link)
+            # The slow heads are closed at their 10 s deadline: the figure is taken within it.
+            full, started = [], time.monotonic()
+            while time.monotonic() - started < 8 and len(full) < self.presses // 2:
+                full.append(self.phone_request(server))
+            self.record("caps_full", cdwally=full, peer=quiet, refused=refused)
+            self.log(f"  phone p95 {p95(full) * 1000:.1f} ms with every cap full ({len(full)} requests), "
+                     f"{p95(quiet) * 1000:.1f} ms without; a WebSocket past the caps refused: {bool(refused)}")
+        finally:
+            for item in hoard:
+                item.close()
+            server.stop()
+
     def run(self) -> None:
         self.press_weight_and_idle()
         self.sixteen_pages()
         self.press_while_covers()
+        self.phone_while_caps_full()
         self.note(f"idle figures over {self.window:g} s (the target says a minute); "
                   f"{self.presses} presses a figure, 50 ms apart")
 
