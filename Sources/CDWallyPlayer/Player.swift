@@ -49,8 +49,10 @@ public final class Player: Sendable {
         do throws(PlayerError) { try store.claimWriting() } catch {
             if case .stateInUse = error { throw error }
         }
-        // The software volume comes back as it was left; a hardware mixer keeps its own.
-        let saved = store.volume
+        // The software volume comes back as it was left, the user's own (or, before the
+        // first change since it became one, the library's); a hardware mixer keeps its own.
+        let userVolume = configuration.userStateDirectory.map(UserVolume.init(folder:))
+        let saved = userVolume?.load() ?? store.volume
         let software = configuration.mixer == .software
         let volume = software ? min(saved.level ?? 100, configuration.volumeMax) : 100
         let muted = software && saved.muted
@@ -75,7 +77,8 @@ public final class Player: Sendable {
             directory: configuration.stateDirectory, minimumSeconds: configuration.minimumListen)
         log.recoverInterrupted { error in hub.emit(.error(error)) }
         let engine = PlayerEngine(
-            mpv: mpv, configuration: configuration, store: store, log: log, wallet: wallet,
+            mpv: mpv, configuration: configuration, store: store, log: log, userVolume: userVolume,
+            wallet: wallet,
             published: published,
             hub: hub, volume: volume, muted: muted)
         self.mpv = mpv

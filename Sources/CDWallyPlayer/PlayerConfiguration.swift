@@ -5,6 +5,9 @@ import Logging
 public struct PlayerConfiguration: Sendable {
     /// Where `resume.json` lives (`$XDG_STATE_HOME/cdwally/<libhash>/`).
     public var stateDirectory: RawPath
+    /// The user's own state folder (`$XDG_STATE_HOME/cdwally/`), where the one software volume
+    /// of every library lives (`UserVolume`); nil keeps it in `resume.json` alone.
+    public var userStateDirectory: RawPath?
     /// An mpv device name from `Player.audioDevices` ("alsa/…", "pulse/…"); nil lets mpv choose.
     public var audioDevice: String?
     /// Extra mpv options, applied in order after cdwally's own so they can override them

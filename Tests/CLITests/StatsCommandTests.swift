@@ -49,10 +49,12 @@ import Testing
                 seconds: seconds, finished: finished)
         }
         // Last week, Monday to Sunday at noon: disc 1, 2, 3, 1, 2, 3, 1; Saturday's is long.
-        let lastWeek = (0..<7).map { offset in
-            listen(
-                offset % 3 + 1, at: weekStart.addingTimeInterval((Double(offset) - 7) * day + 12 * 3600),
-                seconds: offset == 5 ? 7200 : 600, finished: offset % 2 == 0)
+        let lastWeek = (0..<7).map { (offset: Int) -> Listen in
+            let noon: TimeInterval = (Double(offset) - 7) * day + 12 * 3600
+            let seconds: Double = offset == 5 ? 7200 : 600
+            return listen(
+                offset % 3 + 1, at: weekStart.addingTimeInterval(noon), seconds: seconds,
+                finished: offset % 2 == 0)
         }
         // This week, just after Monday began: disc 1 twice. And disc 2 over a year ago.
         let thisWeek = [

@@ -226,6 +226,7 @@ extension PlayerEngine {
             endListen(finished: false)
             store.flush { hub.emit(.error($0)) }
             log.flush()
+            userVolume?.flush()
             isShutDown = true
         }
         queue = nil

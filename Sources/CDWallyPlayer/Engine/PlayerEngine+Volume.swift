@@ -45,6 +45,7 @@ extension PlayerEngine {
         if configuration.mixer == .software {
             store.recordVolume(level: volume, muted: muted)
             writeStore()
+            userVolume?.save(level: volume, muted: muted) { [hub] error in hub.emit(.error(error)) }
         }
         publish()
     }

@@ -44,6 +44,8 @@ actor PlayerEngine {
     let configuration: PlayerConfiguration
     let store: ResumeStore
     let log: ListeningLog
+    /// The one software volume of the user (nil: kept per library, in `store` alone).
+    let userVolume: UserVolume?
     let published: LockedValue<PlayerSnapshot>
     let hub: EventHub
 
@@ -103,7 +105,7 @@ actor PlayerEngine {
 
     init(
         mpv: MPVHandle, configuration: PlayerConfiguration, store: ResumeStore, log: ListeningLog,
-        wallet: Wallet,
+        userVolume: UserVolume?, wallet: Wallet,
         published: LockedValue<PlayerSnapshot>, hub: EventHub, volume: Int, muted: Bool
     ) {
         self.volume = volume
@@ -113,6 +115,7 @@ actor PlayerEngine {
         self.configuration = configuration
         self.store = store
         self.log = log
+        self.userVolume = userVolume
         self.wallet = wallet
         self.published = published
         self.hub = hub
@@ -208,6 +211,7 @@ actor PlayerEngine {
         isShutDown = true
         store.flush { hub.emit(.error($0)) }
         log.flush()
+        userVolume?.flush()
         resolveWaiters(with: .superseded)
         queue = nil
         publish()
