@@ -96,6 +96,21 @@ import Testing
         let cli = try CLI()
         defer { cli.remove() }
         let library = try Self.demoLibrary(in: cli)
+        // A wallet of twelve, as a phone must show at least four of: the demo's three first
+        // (the others' artists sort after theirs), then nine more, each with its own cover
+        // (tagged.flac carries one).
+        let more = try TestLibrary()
+        var lines = try String(contentsOfFile: library + "/CDs.m3u8", encoding: .utf8)
+        for (number, name) in ["Tessa", "Ulla", "Vera", "Wanda", "Xavier", "Yusuf", "Zeno", "Zoe", "Zora"]
+            .enumerated()
+        {
+            try more.addAlbum("\(name)/Album \(number + 4)", artist: name, album: "Album \(number + 4)")
+            lines += "\(name)/Album \(number + 4)/\n"
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: more.root) {
+            try FileManager.default.copyItem(atPath: more.root + "/" + name, toPath: library + "/" + name)
+        }
+        try lines.write(toFile: library + "/CDs.m3u8", atomically: true, encoding: .utf8)
         let port = Int.random(in: 20_000..<40_000)
         let serve = try RunningCommand(
             cli,
@@ -133,7 +148,7 @@ import Testing
         }
         // The covers were made, by a worker process: libvips never mapped into the player.
         let covers = try FileManager.default.contentsOfDirectory(atPath: cli.home + "/cache/cdwally/covers")
-        #expect(covers.filter { $0.hasSuffix("-256.jpg") }.count >= 3, "\(covers)")
+        #expect(covers.filter { $0.hasSuffix("-256.jpg") }.count >= 4, "\(covers)")
         let maps = try String(
             contentsOfFile: "/proc/\(serve.process.processIdentifier)/maps", encoding: .utf8)
         #expect(!maps.contains("libvips"))
