@@ -331,15 +331,20 @@ class WebSuite:
             failures: list[str] = []
             lock = threading.Lock()
 
-            # A browser keeps its page connection open after the load, beside the WebSocket.
-            def page() -> None:
+            # Sixteen phones of a household, each paired on its own: one credential holds at
+            # most 8 WebSockets (PROTOCOL.md). A browser keeps its page connection open after
+            # the load, beside the WebSocket.
+            tokens = [self.cdwally.run(home, "web", "token", f"phone{number}").stdout.strip()
+                      for number in range(16)]
+
+            def page(token: str) -> None:
                 try:
-                    client = HTTPClient(server.port, server.token)
+                    client = HTTPClient(server.port, token)
                     with lock:
                         kept.append(client)
                     for path in ("/", "/style.css", "/app.js", "/api/v1/wallet"):
                         client.request("GET", path)
-                    feed = FeedClient(server.port, server.token)
+                    feed = FeedClient(server.port, token)
                     feed.wait_first(timeout=30)
                     with lock:
                         feeds.append(feed)
@@ -347,7 +352,7 @@ class WebSuite:
                     with lock:
                         failures.append(f"{type(error).__name__}: {error}")
 
-            threads = [threading.Thread(target=page) for _ in range(16)]
+            threads = [threading.Thread(target=page, args=(token,)) for token in tokens]
             loaded = []
             for thread in threads:
                 thread.start()
