@@ -186,6 +186,11 @@ def main():
                     "return Math.max(0, Math.round(line.right - box.right), Math.round(box.left - line.left));")
                 if cut > 0:
                     raise SystemExit(f"web_remote.py: the LCD line is cut by {cut} px at {width} px")
+                if width == 768:
+                    # A tablet in portrait, the width the LCD was once cut at.
+                    resize(phone, 768, 1024)
+                    fits(phone, "player on a tablet in portrait")
+                    phone.save_screenshot(arguments.screenshots + "/player-tablet.png")
             resize(phone, 320, 640)
             fits(phone, "player at 320 px")
             targets(phone, "player at 320 px")

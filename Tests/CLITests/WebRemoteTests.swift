@@ -140,7 +140,7 @@ import Testing
             directory: URL(fileURLWithPath: cli.home))
         try await browser.waitForExit(timeout: .seconds(180))
         #expect(browser.result.status == 0, "\(browser.stdout)\(browser.stderr)\nserve: \(serve.stderr)")
-        for name in ["wallet-phone", "wallet-wide", "player-phone", "player-wide"] {
+        for name in ["wallet-phone", "wallet-wide", "player-phone", "player-wide", "player-tablet"] {
             let size =
                 (try? FileManager.default.attributesOfItem(atPath: "\(screenshots)/\(name).png")[.size])
                 as? Int
