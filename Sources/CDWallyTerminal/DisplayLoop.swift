@@ -173,17 +173,8 @@ final class DisplayLoop {
     }
 
     private func handle(_ event: PlayerEvent) {
-        switch event {
-        case .discFinished(let album):
-            show("Finished: \(album.albumArtist) — \(album.title)")
-        case .trackSkipped(let path, let reason):
-            show("Skipped \(path.lastComponent.display): \(reason)")
-        case .warning(let warning):
-            show("\(warning)")
-        case .error(let error):
-            show("\(error)")
-        case .snapshotChanged, .trackChanged, .seeked, .playbackFinished:
-            break
-        }
+        // The end of playback shows on the LCD itself.
+        if case .playbackFinished = event { return }
+        if let notice = event.notice { show(notice.text) }
     }
 }

@@ -345,11 +345,10 @@ import Testing
         defer { bus.stop() }
         var busCLI = cli
         busCLI.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        let serve = try await startServe(busCLI, library)
+        // Round and round: the disc's two 1-second tracks would end, and MPRIS shows no
+        // metadata when stopped, before a first playerctl under emulation has answered.
+        let serve = try await startServe(busCLI, library, extra: ["--then", "next", "--repeat"])
         _ = try await busCLI.json(["disc", "1"])
-        // Paused, the disc stays loaded: its two 1-second tracks would end, and MPRIS shows
-        // no metadata when stopped, before a first playerctl under emulation has answered.
-        _ = try await busCLI.json(["pause"])
         var art = ""
         let shown = await eventually {
             let result = try? await ExternalTool.run(

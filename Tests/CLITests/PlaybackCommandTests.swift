@@ -223,7 +223,7 @@ import Testing
         try await player.waitForOutput("Finished: Quiet — Three")
         #expect(try await player.wait() == 0)
         #expect(!player.stdout.contains("Track 3/3"))
-        #expect(player.stderr.contains("skipped \(library.root)/Quiet/Three/03.flac"))
+        #expect(player.stderr.contains("Skipped \(library.root)/Quiet/Three/03.flac"))
     }
 
     @Test func badDiscsAndDevicesAreClearErrors() async throws {

@@ -116,23 +116,22 @@ struct ServeCommand: AsyncParsableCommand {
     /// What a jukebox's log should say: each track as it starts, and whatever went wrong.
     static func log(_ events: AsyncStream<PlayerEvent>, logger: Logger) async {
         for await event in events {
-            switch event {
-            case .trackChanged(let snapshot):
-                if let line = PlainPlayback.line(for: snapshot) { logger.info("\(line)") }
-            case .discFinished(let album):
-                logger.info("finished \(album.albumArtist) — \(album.title)")
-            case .trackSkipped(let path, let reason):
-                logger.warning("skipped \(path.display): \(reason)")
-            case .warning(let warning):
-                logger.warning("\(warning)")
-            case .error(let error):
-                logger.error("\(error)")
-            case .playbackFinished(let walletPlayedThrough):
-                let what = walletPlayedThrough ? "the last disc ended" : "playback ended"
-                logger.info("\(what); idle until told what to play")
-            case .snapshotChanged, .seeked:
-                break
+            if case .trackChanged(let snapshot) = event, let line = PlainPlayback.line(for: snapshot) {
+                logger.info("\(line)")
+            } else if case .playbackFinished = event, let notice = event.notice {
+                logger.info("\(notice.text); idle until told what to play")
+            } else if let notice = event.notice {
+                log(notice, to: logger)
             }
+        }
+    }
+
+    /// A notice at its level.
+    static func log(_ notice: EventNotice, to logger: Logger) {
+        switch notice.level {
+        case .info: logger.info("\(notice.text)")
+        case .warning: logger.warning("\(notice.text)")
+        case .error: logger.error("\(notice.text)")
         }
     }
 }

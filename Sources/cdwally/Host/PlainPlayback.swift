@@ -23,18 +23,16 @@ struct PlainPlayback {
                 switch event {
                 case .trackChanged(let snapshot):
                     if let line = PlainPlayback.line(for: snapshot) { PlainPlayback.emit(line) }
-                case .discFinished(let album):
-                    PlainPlayback.emit("Finished: \(album.albumArtist) — \(album.title)")
                 case .playbackFinished:
                     host.requestShutdown()
-                case .trackSkipped(let path, let reason):
-                    host.logger.warning("skipped \(path.display): \(reason)")
-                case .warning(let warning):
-                    host.logger.warning("\(warning)")
-                case .error(let error):
-                    host.logger.error("\(error)")
-                case .snapshotChanged, .seeked:
-                    break
+                default:
+                    // What a listener reads on stdout, the rest on stderr, as `serve` logs it.
+                    guard let notice = event.notice else { break }
+                    if notice.level == .info {
+                        PlainPlayback.emit(notice.text)
+                    } else {
+                        ServeCommand.log(notice, to: host.logger)
+                    }
                 }
             }
             host.requestShutdown()
