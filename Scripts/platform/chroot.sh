@@ -202,7 +202,15 @@ skipped_tests() {
         # Debian 12's qemu-user (7.2) does not pass on: even `stty size` fails there.
         if ! in_chroot "$2" 'script -eqc "stty size" /dev/null' >/dev/null 2>&1; then
             printf '%s\t%s\n' "TerminalSessionTests" "no terminal under this qemu-user: tcgetattr answers ENOSYS" \
-                "PlayTerminalTests" "no terminal under this qemu-user: tmux cannot read its terminal's settings"
+                "PlayTerminalTests" "no terminal under this qemu-user: tmux cannot read its terminal's settings" \
+                "TerminalCoverTests/theDisplayShowsTheCoverAndComesBackCleanAfterCtrlZResizeAndQuit" \
+                "no terminal under this qemu-user: tmux cannot read its terminal's settings" \
+                "TerminalCoverTests/noCoverAndTheConfigLeaveItOut" \
+                "no terminal under this qemu-user: tmux cannot read its terminal's settings" \
+                "TerminalCoverTests/aKittyTerminalIsSentTheImageAndItIsDeletedOnQuit" \
+                "no terminal under this qemu-user: script's terminal answers no tcgetattr" \
+                "TerminalCoverTests/aDumbTerminalIsSentNoPicture" \
+                "no terminal under this qemu-user: script's terminal answers no tcgetattr"
         fi
     fi
 }

@@ -117,8 +117,9 @@ import Testing
         let shown = await pane.waitFor { screen in
             LCDLine.disc(in: screen) == 1 && Self.blockCells(screen, columns: 32, rows: 16) > 100
         }
-        #expect(shown != nil, "\(pane.screen())")
-        let lines = (shown ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        let screen = try #require(shown, "\(pane.screen())")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(lines.count >= 16, "\(screen)")
         #expect(lines.first?.contains("DISC 01") == true)
         // Corners and the centre hole are blank; text never overlaps the disc.
         let grid = lines.prefix(16).map { Array($0.unicodeScalars) }
