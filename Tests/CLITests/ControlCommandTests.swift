@@ -26,14 +26,6 @@ import Testing
         try await cli.json(["status"])
     }
 
-    private func startServe(_ cli: CLI, _ library: TestLibrary, extra: [String] = []) async throws
-        -> RunningCommand
-    {
-        let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"] + extra)
-        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
-        return serve
-    }
-
     @Test func everyCommandReachesTheRunningPlayer() async throws {
         let cli = try CLI()
         defer { cli.remove() }

@@ -23,14 +23,6 @@ import Testing
         return library
     }
 
-    private func startServe(_ cli: CLI, _ library: TestLibrary, extra: [String] = []) async throws
-        -> RunningCommand
-    {
-        let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"] + extra)
-        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
-        return serve
-    }
-
     /// A serve that played disc 2 from 0:20 until a periodic save (every 5 s) recorded it as
     /// playing, then lost its power (SIGKILL).
     private func cutOffWhilePlayingTheSecondDisc(_ cli: CLI, _ library: TestLibrary) async throws {

@@ -20,12 +20,6 @@ import Testing
         return library
     }
 
-    private func startServe(_ cli: CLI, _ library: TestLibrary) async throws -> RunningCommand {
-        let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"])
-        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
-        return serve
-    }
-
     /// The same user in another session: its own runtime folder (nil: none at all).
     private func elsewhere(_ cli: CLI, runtime: String?) throws -> CLI {
         var other = cli

@@ -6,12 +6,6 @@ import Testing
 /// One player, one volume: the level and mute set with one library are those of the next
 /// player, whatever library it opens.
 @Suite struct UserVolumeTests {
-    private func serve(_ cli: CLI, _ library: TestLibrary) async throws -> RunningCommand {
-        let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"])
-        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
-        return serve
-    }
-
     @Test func theVolumeSetWithOneLibraryIsTheNextLibrarysToo() async throws {
         let cli = try CLI()
         defer { cli.remove() }
@@ -22,7 +16,7 @@ import Testing
         try other.addAlbum("Kay/Other", artist: "Kay", album: "Other")
         try other.playlist("Kay/\n")
 
-        let before = try await serve(cli, first)
+        let before = try await startServe(cli, first)
         #expect(try await cli.json(["volume", "20"])["volume"] as? Int == 20)
         #expect(try await cli.json(["volume", "mute"])["muted"] as? Bool == true)
         before.signal(SIGTERM)
@@ -30,7 +24,7 @@ import Testing
         let saved = try String(contentsOfFile: cli.home + "/state/cdwally/volume.json", encoding: .utf8)
         #expect(saved.contains("\"volume\":20") && saved.contains("\"muted\":true"), "\(saved)")
 
-        let after = try await serve(cli, other)
+        let after = try await startServe(cli, other)
         let status = try await cli.json(["status"])
         #expect(status["volume"] as? Int == 20 && status["muted"] as? Bool == true, "\(status)")
         after.signal(SIGTERM)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A `cdwally` process left running, for tests that play, signal and watch it.
 final class RunningCommand: @unchecked Sendable {
@@ -58,4 +59,11 @@ final class RunningCommand: @unchecked Sendable {
         var stderr: String
         var description: String { "timed out waiting for \(what)\nstdout: \(stdout)\nstderr: \(stderr)" }
     }
+}
+
+/// `cdwally serve` of `library` on a null output, once it answers `status`.
+func startServe(_ cli: CLI, _ library: TestLibrary, extra: [String] = []) async throws -> RunningCommand {
+    let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"] + extra)
+    try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
+    return serve
 }
