@@ -212,7 +212,7 @@ class WebSuite:
             feeds = [FeedClient(server.port, server.token) for _ in range(3)]
             for feed in feeds:
                 feed.wait_first()
-            api.command("disc", [1])
+            api.command("disc", disc=1)
             for _ in range(5):  # warm-up, not counted
                 self.press(api, feeds)
             answers, shown = [], []
@@ -323,7 +323,7 @@ class WebSuite:
         try:
             api = HTTPClient(server.port, server.token)
             self.wait_for_covers(api)
-            api.command("disc", [1])
+            api.command("disc", disc=1)
             time.sleep(1)
             alone = [self.sample_round_trip(server) for _ in range(self.presses)]
             feeds: list[FeedClient] = []
@@ -394,7 +394,7 @@ class WebSuite:
             feeds = [FeedClient(server.port, server.token) for _ in range(3)]
             for feed in feeds:
                 feed.wait_first()
-            api.command("disc", [1])
+            api.command("disc", disc=1)
             samples: list[tuple[float, int]] = []
             quiet_since = time.monotonic()
             last = server.thumbnails()

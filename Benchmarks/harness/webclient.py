@@ -124,8 +124,9 @@ class HTTPClient:
         self.used = True
         return Reply(status, reply_headers, data, wire)
 
-    def command(self, name: str, args: list | None = None) -> Reply:
-        body = json.dumps({"command": name, "args": args or []}).encode()
+    def command(self, name: str, **fields) -> Reply:
+        """One verb with its fields, spelled as on the control socket: command("disc", disc=1)."""
+        body = json.dumps({"command": name, **fields}).encode()
         reply = self.request("POST", "/api/v1/commands", {"Content-Type": "application/json"}, body)
         if reply.status != 200:
             raise RuntimeError(f"POST {name} answered {reply.status}: {reply.body[:300]!r}")

@@ -9,7 +9,7 @@ public func webFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     if let body = try? JSONValue(parsing: bytes) {
         do {
-            _ = try WebVerb.command(body: body)
+            _ = try WebCommandBody.command(body)
         } catch {
             // The refusal is sent back as a one-line JSON error; it must stay one line.
             if case .badCommand(let reason) = error, reason.contains("\n") {

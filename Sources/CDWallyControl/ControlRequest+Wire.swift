@@ -2,13 +2,13 @@ import CDWallyCore
 import CDWallyPlayer
 
 extension ControlRequest {
-    /// The `command` value on the wire. A command with no verb in `ControlVerb.table` (a new
+    /// The `command` value on the wire. A command with no verb in `PlayerVerb.table` (a new
     /// wallet) has no wire form; its name is one no player knows, so it is refused, not misread.
     var commandName: String {
         switch self {
         case .status: "status"
         case .command(let command):
-            wire(command)?.name ?? String("\(command)".prefix { $0.isLetter || $0.isNumber })
+            PlayerVerb.wire(command)?.name ?? String("\(command)".prefix { $0.isLetter || $0.isNumber })
         }
     }
 
@@ -17,15 +17,8 @@ extension ControlRequest {
         var members: [(String, JSONValue)] = [
             ("version", .int(ControlProtocol.version)), ("command", .string(commandName)),
         ]
-        if case .command(let command) = self { members += wire(command)?.fields ?? [] }
+        if case .command(let command) = self { members += PlayerVerb.wire(command)?.fields ?? [] }
         return .object(members)
-    }
-
-    private func wire(_ command: PlayerCommand) -> (name: String, fields: [(String, JSONValue)])? {
-        for verb in ControlVerb.table {
-            if let fields = verb.write(command) { return (verb.name, fields) }
-        }
-        return nil
     }
 
     /// Reads one request line. What it throws is the error answer to send back.
@@ -58,10 +51,14 @@ extension ControlRequest {
         }
         if name == "status" {
             self = .status
-        } else if let verb = ControlVerb.named(name) {
-            self = .command(try verb.read(json))
+        } else if let verb = PlayerVerb.named(name) {
+            do {
+                self = .command(try verb.read(json))
+            } catch {
+                throw .badRequest(error.message)
+            }
         } else {
-            let known = ControlVerb.table.map(\.name) + ["status"]
+            let known = PlayerVerb.table.map(\.name) + ["status"]
             throw ControlFailure(
                 code: .unknownCommand,
                 message:

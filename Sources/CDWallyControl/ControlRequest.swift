@@ -2,7 +2,7 @@ import CDWallyPlayer
 
 /// What a client asks of the running player over the control socket: one request per
 /// line of the protocol (`PROTOCOL.md` in this folder). Every verb but `status` is a
-/// player command; `ControlVerb.table` holds their names on the wire.
+/// player command; `PlayerVerb.table` holds their names on the wire.
 public enum ControlRequest: Sendable, Hashable {
     case command(PlayerCommand)
     /// Only the status; every answer carries it anyway.

@@ -80,7 +80,7 @@ struct WebRoutes: Sendable {
     }
 
     private func command(_ request: Request) async throws -> Response {
-        let command = try WebVerb.command(body: try await WebRoutes.jsonBody(request))
+        let command = try WebCommandBody.command(try await WebRoutes.jsonBody(request))
         do {
             let snapshot = try await inbox.perform(command)
             return Response.json(feed.note(snapshot))

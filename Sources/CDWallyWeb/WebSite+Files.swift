@@ -32,10 +32,11 @@ async function api(path, options = {}) {
   return body;
 }
 
-function command(name, args = []) {
+// One verb with its fields, spelled as on the control socket: command("disc", { disc: 3 }).
+function command(name, fields = {}) {
   return api("/api/v1/commands", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ command: name, args }),
+    body: JSON.stringify({ command: name, ...fields }),
   }).then(applyState).catch(showProblem);
 }
 
@@ -131,7 +132,7 @@ function renderWallet() {
     text.append(name, document.createElement("br"), artist, document.createElement("br"), meta);
     button.append(cdElement(disc.covers && disc.covers["256"]), text);
     button.addEventListener("click", () => {
-      command("disc", [disc.position]);
+      command("disc", { disc: disc.position });
       location.hash = "#player";
     });
     item.append(button);
@@ -165,7 +166,7 @@ async function renderTracks() {
           button.children[0].textContent = two(track.track);
           button.children[1].textContent = track.title;
           button.children[2].textContent = clock(track.duration);
-          button.addEventListener("click", () => command("track", [track.index]));
+          button.addEventListener("click", () => command("track", { track: track.index }));
           item.append(button);
           $("tracks").append(item);
         }
@@ -337,19 +338,20 @@ window.addEventListener("hashchange", route);
 document.addEventListener("DOMContentLoaded", () => {
   route();
   for (const button of document.querySelectorAll("[data-command]")) {
-    button.addEventListener("click", () => command(button.dataset.command));
+    const disc = button.dataset.disc;
+    button.addEventListener("click", () => command(button.dataset.command, disc ? { disc } : {}));
   }
   for (const button of document.querySelectorAll("[data-seek]")) {
-    button.addEventListener("click", () => command("seek", [button.dataset.seek]));
+    button.addEventListener("click", () => command("seek", { seconds: Number(button.dataset.seek), relative: true }));
   }
-  $("seek").addEventListener("change", (event) => command("seek", [Number(event.target.value)]));
+  $("seek").addEventListener("change", (event) => command("seek", { seconds: Number(event.target.value) }));
   for (const button of document.querySelectorAll("[data-volume]")) {
-    button.addEventListener("click", () => command("volume", [button.dataset.volume]));
+    button.addEventListener("click", () => command("volume", { change: button.dataset.volume }));
   }
-  $("volume").addEventListener("change", (event) => command("volume", [Number(event.target.value)]));
-  $("mute").addEventListener("click", () => command("volume", ["toggle-mute"]));
+  $("volume").addEventListener("change", (event) => command("volume", { change: Number(event.target.value) }));
+  $("mute").addEventListener("click", () => command("volume", { change: "toggle-mute" }));
   for (const button of document.querySelectorAll("[data-sleep]")) {
-    button.addEventListener("click", () => command("sleep", [button.dataset.sleep]));
+    button.addEventListener("click", () => command("sleep", { for: button.dataset.sleep }));
   }
   $("pair-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -419,15 +421,15 @@ document.addEventListener("DOMContentLoaded", () => {
       <p class="album" id="album"></p>
       <input type="range" id="seek" min="0" max="1" step="1" value="0" aria-label="Position in the track">
       <div class="controls">
-        <button data-command="previous-disc" aria-label="Previous disc"><svg viewBox="0 0 24 24"><path d="M18 6v12l-7-6zM11 6v12L4 12z"/><rect x="2" y="5" width="2" height="14"/></svg></button>
+        <button data-command="disc" data-disc="previous" aria-label="Previous disc"><svg viewBox="0 0 24 24"><path d="M18 6v12l-7-6zM11 6v12L4 12z"/><rect x="2" y="5" width="2" height="14"/></svg></button>
         <button data-command="previous" aria-label="Previous track"><svg viewBox="0 0 24 24"><rect x="5" y="5" width="2" height="14"/><path d="M19 5v14L8 12z"/></svg></button>
         <button data-seek="-10" aria-label="Back 10 seconds"><svg viewBox="0 0 24 24"><path d="M12 6V2L7 7l5 5V8a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z"/></svg></button>
         <button data-command="toggle" id="toggle" class="main" aria-label="Play or pause"><svg viewBox="0 0 24 24"><path id="toggle-icon" d="M8 5v14l11-7z"/></svg></button>
         <button data-seek="+10" aria-label="Forward 10 seconds"><svg viewBox="0 0 24 24"><path d="M12 6V2l5 5-5 5V8a5 5 0 1 0 5 5h2a7 7 0 1 1-7-7z"/></svg></button>
         <button data-command="next" aria-label="Next track"><svg viewBox="0 0 24 24"><path d="M5 5v14l11-7z"/><rect x="17" y="5" width="2" height="14"/></svg></button>
-        <button data-command="next-disc" aria-label="Next disc"><svg viewBox="0 0 24 24"><path d="M6 6v12l7-6zM13 6v12l7-6z"/><rect x="20" y="5" width="2" height="14"/></svg></button>
+        <button data-command="disc" data-disc="next" aria-label="Next disc"><svg viewBox="0 0 24 24"><path d="M6 6v12l7-6zM13 6v12l7-6z"/><rect x="20" y="5" width="2" height="14"/></svg></button>
         <button data-command="stop" aria-label="Stop"><svg viewBox="0 0 24 24"><rect x="6" y="6" width="12" height="12"/></svg></button>
-        <button data-command="random-disc" aria-label="Random disc"><svg viewBox="0 0 24 24"><path d="M16 3h5v5l-2-2-4 4-1.4-1.4 4-4zM3 5.4 4.4 4 20 19.6 18.6 21zM21 16v5h-5l2-2-3.5-3.5 1.4-1.4L19.4 18z"/></svg></button>
+        <button data-command="disc" data-disc="random" aria-label="Random disc"><svg viewBox="0 0 24 24"><path d="M16 3h5v5l-2-2-4 4-1.4-1.4 4-4zM3 5.4 4.4 4 20 19.6 18.6 21zM21 16v5h-5l2-2-3.5-3.5 1.4-1.4L19.4 18z"/></svg></button>
       </div>
       <div class="volume" role="group" aria-label="Volume">
         <button id="mute" aria-label="Mute" aria-pressed="false"><svg viewBox="0 0 24 24"><path d="M3 9v6h4l5 5V4L7 9z"/><path id="mute-icon" d="M14 8.5a5 5 0 0 1 0 7M16.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2"/></svg></button>

@@ -194,6 +194,18 @@ def main():
             resize(phone, 320, 640)
             fits(phone, "player at 320 px")
             targets(phone, "player at 320 px")
+
+            # The disc steps and a seek step, each a verb with its fields as on the control
+            # socket: a refused one would show its reason where the lost link shows.
+            resize(phone, 390, 844)
+            phone.find_element(By.CSS_SELECTOR, 'button[data-disc="next"]').click()
+            wait("the next disc", lambda: lcd(laptop).startswith("DISC 03"))
+            phone.find_element(By.CSS_SELECTOR, 'button[data-disc="previous"]').click()
+            wait("the previous disc", lambda: lcd(laptop).startswith("DISC 02"))
+            phone.find_element(By.CSS_SELECTOR, 'button[data-seek="-10"]').click()
+            time.sleep(1)
+            if phone.find_element(By.ID, "link").is_displayed():
+                raise SystemExit("web_remote.py: a seek step was refused: " + text(phone, "link"))
         finally:
             phone.quit()
             laptop.quit()

@@ -173,7 +173,7 @@ import Testing
             let session = try fixture.session()
             let response = try await client.execute(
                 uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
-                body: ByteBuffer(string: #"{"command":"disc","args":[2]}"#))
+                body: ByteBuffer(string: #"{"command":"disc","disc":2}"#))
             #expect(response.status == .ok)
             let state = try Self.json(response)
             #expect(state["state"]?.stringValue == "playing")
@@ -182,14 +182,47 @@ import Testing
 
             let unknown = try await client.execute(
                 uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
-                body: ByteBuffer(string: #"{"command":"loadfile","args":["/etc/passwd"]}"#))
+                body: ByteBuffer(string: #"{"command":"loadfile","file":"/etc/passwd"}"#))
             #expect(unknown.status == .badRequest)
             #expect(
                 try Self.json(unknown)["error"]?["message"]?.stringValue?.contains("unknown command") == true)
             let outOfRange = try await client.execute(
                 uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
-                body: ByteBuffer(string: #"{"command":"disc","args":[7]}"#))
+                body: ByteBuffer(string: #"{"command":"disc","disc":7}"#))
             #expect(outOfRange.status == .conflict)
+        }
+    }
+
+    @Test func theWebSpeaksTheControlSocketsVerbsLessQuit() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            func post(_ body: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
+                    body: ByteBuffer(string: body))
+            }
+            let next = try await post(#"{"command":"disc","disc":"next","version":1}"#)
+            #expect(next.status == .ok)
+            #expect(try Self.json(next)["disc"]?["position"]?.intValue != nil)
+            let random = try await post(#"{"command":"disc","disc":"random"}"#)
+            #expect(random.status == .ok)
+
+            let quit = try await post(#"{"command":"quit"}"#)
+            #expect(quit.status == .badRequest)
+            let known = try Self.json(quit)["error"]?["message"]?.stringValue ?? ""
+            #expect(known.hasPrefix("unknown command 'quit'; known: pause, resume"))
+            #expect(!known.contains("quit;") && !known.hasSuffix("quit"))
+            #expect(fixture.player.snapshot.state == .playing)
+
+            // The first release's spelling is refused with what to send instead.
+            let old = try await post(#"{"command":"next-disc","args":[]}"#)
+            #expect(old.status == .badRequest)
+            let args = try await post(#"{"command":"disc","args":[2]}"#)
+            #expect(args.status == .badRequest)
+            #expect(
+                try Self.json(args)["error"]?["message"]?.stringValue
+                    == #""args" is no longer read: send the verb's fields, as {"command": "disc", "disc": 3}"#
+            )
         }
     }
 
@@ -230,7 +263,7 @@ import Testing
             headers[.authorization] = "Bearer \(token)"
             let response = try await client.execute(
                 uri: "/api/v1/commands", method: .post, headers: headers,
-                body: ByteBuffer(string: #"{"command":"play","args":[1]}"#))
+                body: ByteBuffer(string: #"{"command":"play","disc":1}"#))
             #expect(response.status == .ok)
             headers[.authorization] = "Bearer nope"
             let wrong = try await client.execute(uri: "/api/v1/state", method: .get, headers: headers)
@@ -315,37 +348,41 @@ import Testing
                     uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
                     body: ByteBuffer(string: body))
             }
-            #expect(try await post(#"{"command":"disc","args":[2]}"#).status == .ok)
-            let third = try await post(#"{"command":"track","args":[3]}"#)
+            #expect(try await post(#"{"command":"disc","disc":2}"#).status == .ok)
+            let third = try await post(#"{"command":"track","track":3}"#)
             #expect(third.status == .ok)
             #expect(try Self.json(third)["trackIndex"]?.intValue == 3)
-            let missing = try await post(#"{"command":"track","args":[4]}"#)
+            let missing = try await post(#"{"command":"track","track":4}"#)
             #expect(missing.status == .conflict)
             #expect(
                 try Self.json(missing)["error"]?["message"]?.stringValue
                     == "there is no track 4 on 'Gapless mp3': it has 3 tracks (1–3)")
-            for args in ["[0]", #"["3"]"#, "[]", "[1, 2]"] {
-                let bad = try await post(#"{"command":"track","args":\#(args)}"#)
-                #expect(bad.status == .badRequest, "track \(args)")
+            for fields in [#""track":0"#, #""track":"3""#, #""number":3"#, #""track":1.5"#] {
+                let bad = try await post(#"{"command":"track",\#(fields)}"#)
+                #expect(bad.status == .badRequest, "track \(fields)")
             }
-            // A seek farther than any track lasts is no position, whichever way it is written.
-            for args in ["[1e38]", #"["+1e38"]"#, #"["-20000000"]"#] {
-                let bad = try await post(#"{"command":"seek","args":\#(args)}"#)
-                #expect(bad.status == .badRequest, "seek \(args)")
+            // A seek farther than any track lasts is no position, whichever way it is written,
+            // and a place in the track is not before its start.
+            for fields in [
+                #""seconds":1e38"#, #""seconds":1e38,"relative":true"#,
+                #""seconds":-20000000,"relative":true"#, #""seconds":-1"#, #""seconds":"+10""#,
+            ] {
+                let bad = try await post(#"{"command":"seek",\#(fields)}"#)
+                #expect(bad.status == .badRequest, "seek \(fields)")
             }
-            #expect(try await post(#"{"command":"seek","args":["+1"]}"#).status == .ok)
+            #expect(try await post(#"{"command":"seek","seconds":1,"relative":true}"#).status == .ok)
 
             // A number is a level, as on the command line; a step is text.
-            let level = try await post(#"{"command":"volume","args":[40]}"#)
+            let level = try await post(#"{"command":"volume","change":40}"#)
             #expect(try Self.json(level)["volume"]?.intValue == 40)
-            let step = try await post(#"{"command":"volume","args":["-5"]}"#)
+            let step = try await post(#"{"command":"volume","change":"-5"}"#)
             #expect(try Self.json(step)["volume"]?.intValue == 35)
-            let negative = try await post(#"{"command":"volume","args":[-3]}"#)
+            let negative = try await post(#"{"command":"volume","change":-3}"#)
             #expect(negative.status == .conflict)
             #expect(
                 try Self.json(negative)["error"]?["message"]?.stringValue?.hasPrefix("there is no volume -3")
                     == true)
-            let unchanged = try await post(#"{"command":"volume","args":["+0"]}"#)
+            let unchanged = try await post(#"{"command":"volume","change":"+0"}"#)
             #expect(try Self.json(unchanged)["volume"]?.intValue == 35)
         }
     }

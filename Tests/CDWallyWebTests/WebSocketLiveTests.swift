@@ -38,7 +38,7 @@ import Testing
             try RawHTTPClient.request(
                 port: port, method: "POST", path: "/api/v1/commands",
                 headers: headers.merging(["Content-Type": "application/json"]) { $1 },
-                body: #"{"command":"disc","args":[2]}"#)
+                body: #"{"command":"disc","disc":2}"#)
         }
         #expect(response.status == 200, "\(response.body)")
 

@@ -24,10 +24,11 @@ async function api(path, options = {}) {
   return body;
 }
 
-function command(name, args = []) {
+// One verb with its fields, spelled as on the control socket: command("disc", { disc: 3 }).
+function command(name, fields = {}) {
   return api("/api/v1/commands", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ command: name, args }),
+    body: JSON.stringify({ command: name, ...fields }),
   }).then(applyState).catch(showProblem);
 }
 
@@ -123,7 +124,7 @@ function renderWallet() {
     text.append(name, document.createElement("br"), artist, document.createElement("br"), meta);
     button.append(cdElement(disc.covers && disc.covers["256"]), text);
     button.addEventListener("click", () => {
-      command("disc", [disc.position]);
+      command("disc", { disc: disc.position });
       location.hash = "#player";
     });
     item.append(button);
@@ -157,7 +158,7 @@ async function renderTracks() {
           button.children[0].textContent = two(track.track);
           button.children[1].textContent = track.title;
           button.children[2].textContent = clock(track.duration);
-          button.addEventListener("click", () => command("track", [track.index]));
+          button.addEventListener("click", () => command("track", { track: track.index }));
           item.append(button);
           $("tracks").append(item);
         }
@@ -329,19 +330,20 @@ window.addEventListener("hashchange", route);
 document.addEventListener("DOMContentLoaded", () => {
   route();
   for (const button of document.querySelectorAll("[data-command]")) {
-    button.addEventListener("click", () => command(button.dataset.command));
+    const disc = button.dataset.disc;
+    button.addEventListener("click", () => command(button.dataset.command, disc ? { disc } : {}));
   }
   for (const button of document.querySelectorAll("[data-seek]")) {
-    button.addEventListener("click", () => command("seek", [button.dataset.seek]));
+    button.addEventListener("click", () => command("seek", { seconds: Number(button.dataset.seek), relative: true }));
   }
-  $("seek").addEventListener("change", (event) => command("seek", [Number(event.target.value)]));
+  $("seek").addEventListener("change", (event) => command("seek", { seconds: Number(event.target.value) }));
   for (const button of document.querySelectorAll("[data-volume]")) {
-    button.addEventListener("click", () => command("volume", [button.dataset.volume]));
+    button.addEventListener("click", () => command("volume", { change: button.dataset.volume }));
   }
-  $("volume").addEventListener("change", (event) => command("volume", [Number(event.target.value)]));
-  $("mute").addEventListener("click", () => command("volume", ["toggle-mute"]));
+  $("volume").addEventListener("change", (event) => command("volume", { change: Number(event.target.value) }));
+  $("mute").addEventListener("click", () => command("volume", { change: "toggle-mute" }));
   for (const button of document.querySelectorAll("[data-sleep]")) {
-    button.addEventListener("click", () => command("sleep", [button.dataset.sleep]));
+    button.addEventListener("click", () => command("sleep", { for: button.dataset.sleep }));
   }
   $("pair-form").addEventListener("submit", async (event) => {
     event.preventDefault();
