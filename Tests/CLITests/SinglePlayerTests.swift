@@ -197,4 +197,39 @@ import Testing
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
     }
+
+    /// `play` and `serve` share one start-up: a door that cannot open (here the web remote's
+    /// port, taken) ends it with one line, and leaves neither lock nor socket behind.
+    @Test func aDoorThatCannotOpenEndsTheStartUpAndLeavesTheWayFree() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let holder = Process()
+        let announced = Pipe()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = [
+            "-c",
+            "import socket, time; s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(); "
+                + "print(s.getsockname()[1], flush=True); time.sleep(60)",
+        ]
+        holder.standardOutput = announced
+        try holder.run()
+        defer { holder.terminate() }
+        let line = String(decoding: announced.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try #require(Int(line.trimmingCharacters(in: .whitespacesAndNewlines)))
+
+        for command in [["play", "1"], ["serve"]] {
+            let failed = try await cli.run(
+                command + ["--library", library.root, "--mpv", "ao=null", "--web", "\(port)"])
+            #expect(failed.status == 69, "\(command)")
+            #expect(
+                failed.stderr
+                    == "cdwally: cannot serve the web remote on http://127.0.0.1:\(port)/: Address already in use\n"
+            )
+            #expect(try await cli.run(["status"]).status == 3)
+        }
+        let serve = try await startServe(cli, library)
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
 }

@@ -1,13 +1,10 @@
 import ArgumentParser
 import CDWallyConfig
-import CDWallyControl
 import CDWallyCore
 import CDWallyLibrary
-import CDWallyMPRIS
 import CDWallyPlayer
 import CDWallyTerminal
 import CDWallyWeb
-import Foundation
 
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,68 +47,46 @@ struct PlayCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(global) { context in
-            StandardErrorLogHandler.bootstrap(
-                verbose: playerOptions.verbose, environment: context.settings.environment)
-            let environment = context.settings.environment
-            let control: PlayerHost.ClaimedControl
-            switch try PlayerHost.claimControl(settings: context.settings) {
-            case .running(let running):
-                // One player per user: `play N` hands the disc to the one that runs.
-                guard let disc else { throw running.refusal }
-                let status = try HandOver.play(
-                    disc: disc, fromStart: fromStart, requested: requestedSetup(context.settings), to: running
-                )
-                context.print(StatusView.render(status))
-                return
-            case .claimed(let claimed):
-                control = claimed
-            }
-            defer { control.release() }
-            // libmpv loads while the wallet is built.
-            Player.prepare()
-            let (service, report) = try context.wallet()
-            guard !report.wallet.discs.isEmpty else {
-                throw CommandFailure(message: EmptyWallet.reason(report), code: ExitStatus.noInput)
-            }
-            if let disc, report.wallet.disc(at: disc) == nil {
-                throw CommandFailure(
-                    message: DiscRange.outOfRange(disc, wallet: report.wallet), code: ExitStatus.usage)
-            }
-            let host = try PlayerHost.start(
-                context: context, service: service, report: report, options: playerOptions)
-            let coverCache = CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache)
-            let showCovers = !noCover && context.settings.config?.displayCover?.value != false
-            let display =
-                TerminalPlayerUI.isAvailable(environment: environment)
-                ? TerminalPlayerUI(
-                    player: host.player, inbox: host, environment: environment,
-                    covers: showCovers ? CoverOptions(coverFile: { coverCache.coverFile(for: $0) }) : nil)
-                : nil
-            SignalWaiter.onSignal { signal in
-                if signal == SIGWINCH { display?.terminalResized() }
-                if SignalWaiter.stopSignals.contains(signal) { host.send(.quit) }
-            }
-            host.serveControl(control.server, gate: control.gate)
-            host.startMPRIS(coverCache: coverCache)
-            try await host.startWeb(webOptions, context: context, service: service)
-            let plain = display == nil ? PlainPlayback(host: host) : nil
-            do {
-                try await host.player.perform(.play(disc: disc, fromStart: fromStart))
-            } catch {
-                await host.shutdown()
-                throw error
-            }
-            if let display {
-                do {
-                    try await Self.show(display, host: host, logOnDisplay: context.terminal.stderrIsTerminal)
-                } catch {
-                    await host.shutdown()
-                    throw error
+            try await PlayerStartUp(options: playerOptions, web: webOptions).run(
+                &context,
+                ifRunning: { running, context in
+                    // One player per user: `play N` hands the disc to the one that runs.
+                    guard let disc else { throw running.refusal }
+                    let status = try HandOver.play(
+                        disc: disc, fromStart: fromStart, requested: requestedSetup(context.settings),
+                        to: running)
+                    context.print(StatusView.render(status))
+                },
+                accept: { _, report in
+                    guard !report.wallet.discs.isEmpty else {
+                        throw CommandFailure(message: EmptyWallet.reason(report), code: ExitStatus.noInput)
+                    }
+                    if let disc, report.wallet.disc(at: disc) == nil {
+                        throw CommandFailure(
+                            message: DiscRange.outOfRange(disc, wallet: report.wallet), code: ExitStatus.usage
+                        )
+                    }
                 }
-            } else {
-                await plain?.run()
+            ) { started in
+                let (context, host) = (started.context, started.host)
+                let environment = context.settings.environment
+                let showCovers = !noCover && context.settings.config?.displayCover?.value != false
+                let coverCache = started.coverCache
+                let display =
+                    TerminalPlayerUI.isAvailable(environment: environment)
+                    ? TerminalPlayerUI(
+                        player: host.player, inbox: host, environment: environment,
+                        covers: showCovers ? CoverOptions(coverFile: { coverCache.coverFile(for: $0) }) : nil)
+                    : nil
+                if let display { started.onResize { display.terminalResized() } }
+                let plain = display == nil ? PlainPlayback(host: host) : nil
+                try await host.player.perform(.play(disc: disc, fromStart: fromStart))
+                if let display {
+                    try await Self.show(display, host: host, logOnDisplay: context.terminal.stderrIsTerminal)
+                } else {
+                    await plain?.run()
+                }
             }
-            await host.shutdown()
         }
     }
 

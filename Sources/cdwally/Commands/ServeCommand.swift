@@ -1,9 +1,6 @@
 import ArgumentParser
-import CDWallyControl
 import CDWallyCore
 import CDWallyKeys
-import CDWallyLibrary
-import CDWallyMPRIS
 import CDWallyPlayer
 import Logging
 
@@ -51,65 +48,50 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(global) { context in
-            StandardErrorLogHandler.bootstrap(
-                verbose: playerOptions.verbose, environment: context.settings.environment)
-            let logger = Logger(label: "cdwally")
-            let control: PlayerHost.ClaimedControl
-            switch try PlayerHost.claimControl(settings: context.settings) {
-            case .running(let running): throw running.refusal
-            case .claimed(let claimed): control = claimed
-            }
-            defer { control.release() }
-            // libmpv loads while the wallet is built.
-            Player.prepare()
-            let (service, report) = try context.wallet(allowingNoPlaylist: true)
-            if report.choice.chosen == nil {
-                logger.warning("no CDs playlist in \(service.root.display) yet; waiting for one to appear")
-            } else if report.wallet.discs.isEmpty {
-                logger.warning("\(EmptyWallet.reason(report))")
-            }
+            let idles = idle || context.settings.config?.onStart?.value == "idle"
             let keyMap = try KeyMap(
                 config: Dictionary(
                     (context.settings.config?.keys ?? []).map { ($0.key, $0.action) },
                     uniquingKeysWith: { $1 }),
                 file: context.settings.config.map { RawPath($0.path) })
-            let host = try PlayerHost.start(
-                context: context, service: service, report: report, options: playerOptions)
-            SignalWaiter.onSignal { signal in
-                guard SignalWaiter.stopSignals.contains(signal) else { return }
-                logger.info("\(SignalWaiter.name(signal)): saving positions and stopping")
-                host.send(.quit)
-            }
-            host.serveControl(control.server, gate: control.gate)
-            host.startMPRIS(
-                coverCache: CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache))
-            try await host.startWeb(webOptions, context: context, service: service)
-            if !input.isEmpty {
-                do {
+            var startUp = PlayerStartUp(options: playerOptions, web: webOptions)
+            startUp.allowingNoPlaylist = true
+            try await startUp.run(
+                &context, ifRunning: { running, _ in throw running.refusal },
+                accept: { service, report in
+                    let logger = Logger(label: "cdwally")
+                    if report.choice.chosen == nil {
+                        logger.warning(
+                            "no CDs playlist in \(service.root.display) yet; waiting for one to appear")
+                    } else if report.wallet.discs.isEmpty {
+                        logger.warning("\(EmptyWallet.reason(report))")
+                    }
+                }
+            ) { started in
+                let host = started.host
+                let logger = host.logger
+                if !input.isEmpty {
                     try host.startKeys(
                         selection: InputSelection(arguments: input, grab: grab), keyMap: keyMap)
-                } catch {
-                    await host.shutdown()
-                    throw error
                 }
-            }
-            let journal = Task { await ServeCommand.log(host.player.events(), logger: logger) }
-            let discs = Format.count(report.wallet.discs.count, "disc")
-            let idles = idle || context.settings.config?.onStart?.value == "idle"
-            if !idles, let position = host.player.interruptedDisc {
-                logger.info("ready: \(discs) in the wallet; playing on disc \(position), cut off last time")
-                do {
-                    try await host.player.perform(.play(disc: position, fromStart: false))
-                } catch {
-                    logger.error("\(error)")
+                let journal = Task { await ServeCommand.log(host.player.events(), logger: logger) }
+                let discs = Format.count(started.report.wallet.discs.count, "disc")
+                if !idles, let position = host.player.interruptedDisc {
+                    logger.info(
+                        "ready: \(discs) in the wallet; playing on disc \(position), cut off last time")
+                    do {
+                        try await host.player.perform(.play(disc: position, fromStart: false))
+                    } catch {
+                        logger.error("\(error)")
+                    }
+                } else {
+                    logger.info("ready: \(discs) in the wallet; idle until told what to play")
                 }
-            } else {
-                logger.info("ready: \(discs) in the wallet; idle until told what to play")
+                await host.waitForShutdownRequest()
+                await host.shutdown()
+                await journal.value
+                logger.info("stopped")
             }
-            await host.waitForShutdownRequest()
-            await host.shutdown()
-            await journal.value
-            logger.info("stopped")
         }
     }
 

@@ -7,17 +7,11 @@ import Logging
 
 extension PlayerHost {
     /// Starts the web remote when `--web` or `[web] listen` asks for it (docs/PRODUCT.md §6),
-    /// and logs its URL; it stops with the host. When it cannot listen, the host shuts down
-    /// and the error is thrown: a jukebox asked for a remote must not run silently without it.
+    /// and logs its URL; it stops with the host. When it cannot listen, the error is thrown
+    /// (and the start-up shuts the host down): a jukebox asked for a remote must not run
+    /// silently without it.
     func startWeb(_ options: WebOptions, context: CommandContext, service: LibraryService) async throws {
-        let listen: WebListenAddress
-        do {
-            guard let address = try options.address(settings: context.settings) else { return }
-            listen = address
-        } catch {
-            await shutdown()
-            throw error
-        }
+        guard let listen = try options.address(settings: context.settings) else { return }
         let settings = context.settings
         let stateFolder = context.stateFolder(for: service.root)
         let covers = CoverArtCache(cacheDirectory: settings.directories.cdwallyCache)
@@ -40,12 +34,7 @@ extension PlayerHost {
                 },
                 coverFile: { covers.coverFile(for: $0) }, cacheFolder: settings.directories.cdwallyCache,
                 logger: Logger(label: "cdwally.web")))
-        do {
-            try await server.start()
-        } catch {
-            await shutdown()
-            throw error
-        }
+        try await server.start()
         onShutdown { await server.stop() }
         setup.withLock { $0?.web = listen.description }
         let reach = listen.isLoopback ? "this machine only" : "the network"

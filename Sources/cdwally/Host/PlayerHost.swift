@@ -25,6 +25,7 @@ final class PlayerHost: PlayerInbox {
     private let finished: LockedValue<CheckedContinuation<Void, Never>?> = LockedValue(nil)
     private let done = LockedValue(false)
     private let stops = LockedValue<[@Sendable () async -> Void]>([])
+    private let shutdownTask = LockedValue<Task<Void, Never>?>(nil)
     /// How this player was started, for the status a second `play N` compares with.
     let setup = LockedValue<ControlStatus.Setup?>(nil)
 
@@ -159,8 +160,20 @@ final class PlayerHost: PlayerInbox {
         continuation?.resume()
     }
 
-    /// Stops the front ends, then the player (which saves every position).
+    /// Stops the front ends, then the player (which saves every position). Once: a later call
+    /// (the start-up's, after a command that shut down early to log its last line) waits for
+    /// the first to end.
     func shutdown() async {
+        let stopping = shutdownTask.withLock { task -> Task<Void, Never> in
+            if let task { return task }
+            let first = Task { await self.stopEverything() }
+            task = first
+            return first
+        }
+        await stopping.value
+    }
+
+    private func stopEverything() async {
         for stop in stops.withLock({ stops in
             defer { stops = [] }
             return stops

@@ -1,0 +1,77 @@
+import CDWallyCore
+import CDWallyLibrary
+import CDWallyPlayer
+import CDWallySystem
+import Glibc
+
+/// The one start-up of `play` and `serve`, from the parsed command line to a player with every
+/// door open: the user's one player claimed (lock and socket), libmpv loading while the wallet
+/// is built, the host, the stop signals, then the control socket, MPRIS and the web remote.
+/// What the command adds (the display, evdev keys, the first disc) runs in `body`; whatever
+/// `body` or a door throws, the host is shut down, every position saved, before it propagates.
+struct PlayerStartUp {
+    let options: PlayerOptions
+    let web: WebOptions
+    /// `serve` starts without a CDs playlist and waits for one; `play` needs it.
+    var allowingNoPlaylist = false
+
+    /// What `body` gets: the running host, the wallet it started with, and a hook for SIGWINCH.
+    struct Started {
+        let context: CommandContext
+        let host: PlayerHost
+        let service: LibraryService
+        let report: WalletReport
+        let coverCache: CoverArtCache
+        fileprivate let resized: LockedValue<(@Sendable () -> Void)?>
+
+        /// What a terminal resize does from now on (the display repaints).
+        func onResize(_ action: @escaping @Sendable () -> Void) {
+            resized.set(action)
+        }
+    }
+
+    /// Runs one player for the command. `ifRunning` answers when another player of this user
+    /// runs (nothing is started then); `accept` may refuse the wallet before anything plays.
+    func run(
+        _ context: inout CommandContext,
+        ifRunning: (RunningPlayer, CommandContext) throws -> Void,
+        accept: (LibraryService, WalletReport) throws -> Void = { _, _ in },
+        body: (Started) async throws -> Void
+    ) async throws {
+        StandardErrorLogHandler.bootstrap(verbose: options.verbose, environment: context.settings.environment)
+        let control: PlayerHost.ClaimedControl
+        switch try PlayerHost.claimControl(settings: context.settings) {
+        case .running(let running): return try ifRunning(running, context)
+        case .claimed(let claimed): control = claimed
+        }
+        defer { control.release() }
+        // libmpv loads while the wallet is built.
+        Player.prepare()
+        let (service, report) = try context.wallet(allowingNoPlaylist: allowingNoPlaylist)
+        try accept(service, report)
+        let host = try PlayerHost.start(context: context, service: service, report: report, options: options)
+        let resized = LockedValue<(@Sendable () -> Void)?>(nil)
+        SignalWaiter.onSignal { [logger = host.logger] signal in
+            if SignalWaiter.stopSignals.contains(signal) {
+                logger.info("\(SignalWaiter.name(signal)): saving positions and stopping")
+                host.send(.quit)
+            } else {
+                resized.current?()
+            }
+        }
+        let coverCache = CoverArtCache(cacheDirectory: context.settings.directories.cdwallyCache)
+        do {
+            host.serveControl(control.server, gate: control.gate)
+            host.startMPRIS(coverCache: coverCache)
+            try await host.startWeb(web, context: context, service: service)
+            try await body(
+                Started(
+                    context: context, host: host, service: service, report: report, coverCache: coverCache,
+                    resized: resized))
+        } catch {
+            await host.shutdown()
+            throw error
+        }
+        await host.shutdown()
+    }
+}
