@@ -81,34 +81,51 @@ char *copy_string(const TagLib::String &text) {
 
 ctaglib_status check_regular_file(const char *path, ctaglib_error *error) {
     struct stat info;
-    if (stat(path, &info) != 0) {
-        const int code = errno;
+    const int code = stat(path, &info) != 0 ? errno : 0;
+    return check_lookup(code, &info, error);
+}
+
+ctaglib_status check_lookup(int code, const struct stat *info, ctaglib_error *error) {
+    if (code != 0) {
         const std::string reason = std::generic_category().message(code);
         if (code == ENOENT || code == ENOTDIR) return fail(error, CTAGLIB_NOT_FOUND, code, reason);
         return fail(error, CTAGLIB_OS_ERROR, code, reason);
     }
-    if (!S_ISREG(info.st_mode)) {
-        const char *kind = S_ISDIR(info.st_mode) ? "a directory" : "not a regular file";
+    if (!S_ISREG(info->st_mode)) {
+        const char *kind = S_ISDIR(info->st_mode) ? "a directory" : "not a regular file";
         return fail(error, CTAGLIB_NOT_REGULAR_FILE, 0, kind);
     }
-    if (info.st_size == 0) return fail(error, CTAGLIB_EMPTY_FILE, 0, "the file is empty");
+    if (info->st_size == 0) return fail(error, CTAGLIB_EMPTY_FILE, 0, "the file is empty");
     return CTAGLIB_OK;
 }
 
 ctaglib_status OpenedFile::open(
     const char *path, bool writable, bool audio_properties, ctaglib_error *error) {
-    const ctaglib_status checked = check_regular_file(path, error);
-    if (checked != CTAGLIB_OK) return checked;
-    errno = 0;
     if (writable) {
+        const ctaglib_status checked = check_regular_file(path, error);
+        if (checked != CTAGLIB_OK) return checked;
+        errno = 0;
         stream_ = std::make_unique<TagLib::FileStream>(path, false);
+        if (!stream_->isOpen() || stream_->readOnly()) {
+            const int code = errno != 0 ? errno : EACCES;
+            const std::string reason = std::generic_category().message(code);
+            return fail(error, CTAGLIB_OS_ERROR, code, "cannot open for writing: " + reason);
+        }
     } else {
-        stream_ = std::make_unique<BufferedReadStream>(path);
-    }
-    if (!stream_->isOpen() || (writable && stream_->readOnly())) {
-        const int code = errno != 0 ? errno : EACCES;
-        const std::string verb = writable ? "cannot open for writing: " : "cannot open: ";
-        return fail(error, CTAGLIB_OS_ERROR, code, verb + std::generic_category().message(code));
+        // No stat before the open: the stream's open and fstat tell the same, and a scan
+        // then looks each file's path up once (the listing's stat aside).
+        auto stream = std::make_unique<BufferedReadStream>(path);
+        if (!stream->isOpen()) {
+            const int code = stream->openError();
+            if (code == ENOENT || code == ENOTDIR || code == 0) {
+                return check_lookup(code, &stream->status(), error);
+            }
+            const std::string reason = std::generic_category().message(code);
+            return fail(error, CTAGLIB_OS_ERROR, code, "cannot open: " + reason);
+        }
+        const ctaglib_status checked = check_lookup(0, &stream->status(), error);
+        if (checked != CTAGLIB_OK) return checked;
+        stream_ = std::move(stream);
     }
     ref_ = std::make_unique<TagLib::FileRef>(
         stream_.get(), audio_properties, TagLib::AudioProperties::Average);

@@ -23,17 +23,19 @@ BufferedReadStream::BufferedReadStream(const char *path) : path_(path) {
     // Without O_NONBLOCK, opening a named pipe waits for a writer; only a regular file is
     // read at all (a device such as /dev/zero never ends).
     descriptor_ = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (descriptor_ < 0) return;
-    struct stat info;
-    const bool stated = ::fstat(descriptor_, &info) == 0;
-    if (!stated || !S_ISREG(info.st_mode)) {
-        const int code = stated ? EINVAL : errno;
-        ::close(descriptor_);
-        descriptor_ = -1;
-        errno = code;
+    if (descriptor_ < 0) {
+        open_error_ = errno;
         return;
     }
-    size_ = static_cast<long long>(info.st_size);
+    const bool stated = ::fstat(descriptor_, &status_) == 0;
+    if (!stated || !S_ISREG(status_.st_mode)) {
+        open_error_ = stated ? 0 : errno;
+        ::close(descriptor_);
+        descriptor_ = -1;
+        errno = stated ? EINVAL : open_error_;
+        return;
+    }
+    size_ = static_cast<long long>(status_.st_size);
     head_ = read_at(0, window);
     tail_offset_ = std::max(0LL, size_ - window);
 }

@@ -6,6 +6,8 @@
 #include <tbytevector.h>
 #include <tiostream.h>
 
+#include <sys/stat.h>
+
 #include <string>
 
 namespace ctaglib {
@@ -29,7 +31,9 @@ using stream_start = unsigned long;
 // one or two preads and a close. Writing goes through TagLib's FileStream.
 class BufferedReadStream : public TagLib::IOStream {
   public:
-    // Opens `path`; isOpen() says whether that worked, with errno set when it did not.
+    // Opens `path` and reads its status with fstat: the one lookup of the path a read costs.
+    // isOpen() says whether it is open; when not, openError() holds open's errno, or 0 when
+    // it opened but is no regular file, and status() what fstat said of it then.
     explicit BufferedReadStream(const char *path);
     ~BufferedReadStream() override;
     BufferedReadStream(const BufferedReadStream &) = delete;
@@ -42,6 +46,8 @@ class BufferedReadStream : public TagLib::IOStream {
     void removeBlock(stream_start, stream_size) override {}
     bool readOnly() const override { return true; }
     bool isOpen() const override { return descriptor_ >= 0; }
+    int openError() const { return open_error_; }
+    const struct stat &status() const { return status_; }
     void seek(stream_offset offset, Position position) override;
     void clear() override {}
     stream_offset tell() const override { return position_; }
@@ -54,6 +60,8 @@ class BufferedReadStream : public TagLib::IOStream {
 
     std::string path_;
     int descriptor_ = -1;
+    int open_error_ = 0;
+    struct stat status_ = {};
     long long size_ = 0;
     long long position_ = 0;
     std::string head_;

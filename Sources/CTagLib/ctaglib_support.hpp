@@ -11,6 +11,8 @@
 #include <tpropertymap.h>
 #include <tstring.h>
 
+#include <sys/stat.h>
+
 #include <exception>
 #include <memory>
 #include <string>
@@ -26,6 +28,10 @@ char *copy_string(const TagLib::String &text);
 // Maps stat(2) of `path` onto the shim's statuses: not found, not a regular file, empty,
 // other OS errors. CTAGLIB_OK when the file is worth opening.
 ctaglib_status check_regular_file(const char *path, ctaglib_error *error);
+
+// The same statuses from what a lookup already learnt: the errno of a failed stat or open,
+// else the file's status.
+ctaglib_status check_lookup(int code, const struct stat *info, ctaglib_error *error);
 
 // One audio file opened through TagLib. Reading opens the file read-only: TagLib's
 // default is read-write, and closing a file opened for writing wakes every inotify

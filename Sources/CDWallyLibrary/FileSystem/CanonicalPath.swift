@@ -11,7 +11,8 @@ import CDWallyCore
 /// the library. A walk of the tree reaches linked folders last, so this is the path it keeps.
 ///
 /// One value serves a whole playlist: it resolves the root once and each folder once, so a
-/// playlist of 200,000 lines costs a `realpath` per folder and an `lstat` per line, not two
+/// playlist of 200,000 lines costs a `realpath` per folder and an `lstat` per line (none when
+/// the caller looked the line up already), not two
 /// `realpath` calls (a `lstat` per path component each) per line.
 final class CanonicalPath {
     let root: RawPath
@@ -22,9 +23,12 @@ final class CanonicalPath {
         self.root = root
     }
 
-    /// `path` as the index knows it (see the type's comment).
-    func of(_ path: RawPath) -> RawPath {
-        guard let real = realPath(path), let realRoot, real.isInside(realRoot) else { return path }
+    /// `path` as the index knows it (see the type's comment). `isLink` says whether its name
+    /// is a symbolic link when the caller already looked (else it is looked up here).
+    func of(_ path: RawPath, isLink: Bool? = nil) -> RawPath {
+        guard let real = realPath(path, isLink: isLink), let realRoot, real.isInside(realRoot) else {
+            return path
+        }
         let relative = real.components.dropFirst(realRoot.components.count)
         return relative.reduce(root) { $0.appending(RawPath(bytes: Array($1))) }
     }
@@ -37,9 +41,11 @@ final class CanonicalPath {
 
     /// The real path of a lexically normal path: its folder's (remembered), then its own name,
     /// unless the name itself is a link.
-    private func realPath(_ path: RawPath) -> RawPath? {
+    private func realPath(_ path: RawPath, isLink: Bool? = nil) -> RawPath? {
         let folder = path.parent
-        guard folder != path, path.isAbsolute, !Self.isLink(path) else { return Self.realPath(path) }
+        guard folder != path, path.isAbsolute, !(isLink ?? Self.isLink(path)) else {
+            return Self.realPath(path)
+        }
         let realFolder: RawPath?
         if let known = realFolders[folder] {
             realFolder = known

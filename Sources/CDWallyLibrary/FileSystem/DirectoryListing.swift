@@ -21,6 +21,9 @@ public struct DirectoryListing: Sendable {
     }
 
     public var directory: RawPath
+    /// The directory's own status, read from the open directory before its names: a change
+    /// made while it is listed shows in a later status.
+    public var status: FileStatus?
     public var files: [Entry] = []
     public var subdirectories: [Entry] = []
 
@@ -29,9 +32,10 @@ public struct DirectoryListing: Sendable {
     /// `statFile`, get their status, looked up relative to the open directory: a scan stats
     /// every audio file, and a lookup of one name costs the kernel far less than a full path.
     /// Files whose names fail `keepFile` are left out (a search for playlists keeps two names).
+    /// A file whose status the caller already has (`known`, by path) is not looked up again.
     public static func read(
         _ directory: RawPath, statFile: ((ArraySlice<UInt8>) -> Bool)? = nil,
-        keepFile: ((ArraySlice<UInt8>) -> Bool)? = nil
+        keepFile: ((ArraySlice<UInt8>) -> Bool)? = nil, known: [RawPath: FileStatus] = [:]
     ) throws(FileSystemError) -> DirectoryListing {
         guard let stream = directory.withCString({ opendir($0) }) else {
             throw FileSystemError(path: directory, operation: "open directory", code: errno)
@@ -39,6 +43,8 @@ public struct DirectoryListing: Sendable {
         defer { closedir(stream) }
         let descriptor = dirfd(stream)
         var listing = DirectoryListing(directory: directory)
+        var own = stat()
+        if fstat(descriptor, &own) == 0 { listing.status = FileStatus(own) }
         var prefix = directory.bytes
         if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
         while let entry = readdir(stream) {
@@ -52,7 +58,7 @@ public struct DirectoryListing: Sendable {
                 guard keepFile?(name) ?? true else { continue }
                 let wanted = statFile?(name) ?? false
                 listing.files.append(
-                    Entry(path: path, status: wanted ? status(of: name, in: descriptor) : nil))
+                    Entry(path: path, status: wanted ? known[path] ?? status(of: name, in: descriptor) : nil))
             case Int32(DT_DIR):
                 listing.subdirectories.append(Entry(path: path, status: status(of: name, in: descriptor)))
             case Int32(DT_LNK), Int32(DT_UNKNOWN):

@@ -44,12 +44,35 @@ public struct FileStatus: Sendable, Equatable {
         return FileStatus(info)
     }
 
-    /// Whether `stat` of `path` fails for want of permission on a folder on its way: then
-    /// nothing can be said about the file, not even that it is missing.
-    public static func isDenied(_ path: RawPath) -> Bool {
+    /// What one lookup of a path found: `lstat`, then `stat` only when the name is a link.
+    public enum Lookup: Sendable {
+        /// Links followed, as `of` gives it; `isLink` when the name itself is a symbolic link.
+        case found(FileStatus, isLink: Bool)
+        case failed(errno: Int32)
+
+        public var status: FileStatus? {
+            if case .found(let status, _) = self { status } else { nil }
+        }
+
+        public var isLink: Bool {
+            if case .found(_, let isLink) = self { isLink } else { false }
+        }
+
+        /// The lookup failed for want of permission on a folder on its way: then nothing can
+        /// be said about the file, not even that it is missing.
+        public var isDenied: Bool {
+            if case .failed(let code) = self { code == EACCES || code == EPERM } else { false }
+        }
+    }
+
+    /// `path` looked up once: a playlist's line costs one `lstat` (and a `stat` for a link),
+    /// where `of`, a denied check and a link check would cost three.
+    public static func lookUp(_ path: RawPath) -> Lookup {
         var info = stat()
-        guard path.withCString({ stat($0, &info) }) != 0 else { return false }
-        return errno == EACCES || errno == EPERM
+        guard path.withCString({ lstat($0, &info) }) == 0 else { return .failed(errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFLNK else { return .found(FileStatus(info), isLink: false) }
+        guard path.withCString({ stat($0, &info) }) == 0 else { return .failed(errno: errno) }
+        return .found(FileStatus(info), isLink: true)
     }
 
     init(_ info: stat) {

@@ -35,32 +35,51 @@ public struct IndexUpdater: Sendable {
     /// Refreshes the files directly in each of `folders` (not below them). A folder that is
     /// gone loses its files from the index.
     public func refresh(folders: [RawPath]) throws(LibraryError) -> ScanDelta {
+        try refresh(folders: folders, known: [:]).delta
+    }
+
+    /// The same, with the statuses of files the caller looked up already (`known`, by path,
+    /// not looked up again), and a snapshot of each folder listed.
+    func refresh(folders: [RawPath], known: [RawPath: FileStatus]) throws(LibraryError) -> (
+        delta: ScanDelta, snapshots: [RawPath: FolderSnapshot]
+    ) {
         let unique = Array(Set(folders)).sorted()
-        guard !unique.isEmpty else { return ScanDelta() }
+        guard !unique.isEmpty else { return (ScanDelta(), [:]) }
         var delta = ScanDelta()
         var found: [(RawPath, FileStatus)] = []
         var listed: [RawPath] = []
+        var snapshots: [RawPath: FolderSnapshot] = [:]
         var seen: Set<FileID> = []
         for folder in unique {
             do {
-                let listing = try DirectoryListing.read(folder, statFile: AudioFileTypes.isAudio(fileName:))
+                let listing = try DirectoryListing.read(
+                    folder, statFile: AudioFileTypes.isAudio(fileName:), known: known)
                 found += audioFiles(in: listing, seen: &seen)
                 listed.append(folder)
+                snapshots[folder] = FolderSnapshot(listing)
             } catch {
                 // A folder that vanished simply loses its files; any other failure is a problem worth saying.
                 if error.code != ENOENT && error.code != ENOTDIR { delta.problems.append(.unreadable(error)) }
             }
         }
-        let known = try index.stamps(inFolders: unique)
-        delta.merge(try update(found: found, known: known, folders: listed))
-        return delta
+        let stamps = try index.stamps(inFolders: unique)
+        delta.merge(try update(found: found, known: stamps, folders: listed))
+        return (delta, snapshots)
     }
 
     /// Walks the whole tree under the index's root: every folder refreshed, every file and
     /// folder no longer there forgotten. Also returns the CDs playlists the walk passed, and
-    /// the folders it listed.
+    /// the folders it listed with their snapshots (nil for a folder whose files changed while
+    /// it was listed).
     public func refreshAll() throws(LibraryError) -> (
         delta: ScanDelta, playlists: [RawPath], folders: [RawPath]
+    ) {
+        let (delta, playlists, snapshots) = try refreshAllWithSnapshots()
+        return (delta, playlists, snapshots.map(\.folder))
+    }
+
+    func refreshAllWithSnapshots() throws(LibraryError) -> (
+        delta: ScanDelta, playlists: [RawPath], snapshots: [(folder: RawPath, snapshot: FolderSnapshot?)]
     ) {
         // The index's stamps load on another thread while this one walks the tree.
         let index = self.index
@@ -79,16 +98,16 @@ public struct IndexUpdater: Sendable {
                 AudioFileTypes.isAudio(fileName: $0) || AudioFileTypes.isWalletPlaylist(fileName: $0)
             })
         var found: [(RawPath, FileStatus)] = []
-        var folders: [RawPath] = []
+        var folders: [(folder: RawPath, snapshot: FolderSnapshot?)] = []
         var playlists: [RawPath] = []
         var seen: Set<FileID> = []
         walker.walk(index.root) { listing in
-            folders.append(listing.directory)
+            folders.append((listing.directory, FolderSnapshot(listing)))
             found += audioFiles(in: listing, seen: &seen)
             playlists += listing.files.map(\.path).filter(AudioFileTypes.isWalletPlaylist)
         }
         let known = try stamps.value().get()
-        var delta = try update(found: found, known: known, folders: folders, fullScan: Date())
+        var delta = try update(found: found, known: known, folders: folders.map(\.folder), fullScan: Date())
         delta.problems += walker.problems
         return (delta, playlists, folders)
     }

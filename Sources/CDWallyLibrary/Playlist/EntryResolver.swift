@@ -17,6 +17,10 @@ struct EntryResolver {
     /// disc folders: what a remembered wallet must find unchanged (`WalletMemo`).
     private(set) var readFolders: Set<RawPath> = []
     private(set) var listedFolders: Set<RawPath> = []
+    /// What the listings of this resolution saw of those folders, for the memo's stamps: a
+    /// snapshot of each read folder, the stamp of each listed one.
+    private(set) var snapshots: [RawPath: FolderSnapshot] = [:]
+    private(set) var listedStamps: [RawPath: NodeStamp] = [:]
     /// The disc folders (`CD1`, `CD2`) listed in each album folder.
     private var discFolders: [RawPath: Set<RawPath>] = [:]
     private let canonical: CanonicalPath
@@ -28,7 +32,8 @@ struct EntryResolver {
     }
 
     private enum Location {
-        case file(RawPath, EntryRoute)
+        /// With the file's status when this lookup of its path gave it (not through a link).
+        case file(RawPath, EntryRoute, FileStatus?)
         case directory(RawPath)
         /// The file is gone; its folder, when that is still there, and the deepest folders
         /// the search for it by case reached (`CaseInsensitivePath.Lookup`).
@@ -56,7 +61,7 @@ struct EntryResolver {
         try refreshFolders(for: locations, outsideOnly: treeIsFresh)
 
         let indexed = try updater.index.entries(
-            at: locations.compactMap { if case .file(let path, _) = $0 { path } else { nil } })
+            at: locations.compactMap { if case .file(let path, _, _) = $0 { path } else { nil } })
         var picks: [Pick] = []
         for (entry, location) in zip(entries, locations) {
             picks.append(try pick(entry, at: location, indexed: indexed))
@@ -118,16 +123,19 @@ struct EntryResolver {
         case .file(let path): written = [path] + entry.alternatives
         }
         let absolute = written.map { ($0.isAbsolute ? $0 : folder.appending($0)).lexicallyNormalized() }
-        // A folder on the way that this user may not enter: the file may well be there, so it
-        // is neither missing nor to be looked for by name elsewhere.
-        if let denied = absolute.first, FileStatus.isDenied(denied) {
-            return .refused("cannot be read: permission denied on a folder of \(denied.parent.display)")
-        }
-        for path in absolute {
-            switch FileStatus.of(path)?.kind {
+        for (number, path) in absolute.enumerated() {
+            let lookup = FileStatus.lookUp(path)
+            // A folder on the way that this user may not enter: the file may well be there, so
+            // it is neither missing nor to be looked for by name elsewhere.
+            if number == 0, lookup.isDenied {
+                return .refused("cannot be read: permission denied on a folder of \(path.parent.display)")
+            }
+            switch lookup.status?.kind {
             case .regular:
-                let known = canonical.of(path)
-                return .file(known, known == path ? .path : .sameFile(known))
+                let known = canonical.of(path, isLink: lookup.isLink)
+                return known == path
+                    ? .file(path, .path, lookup.isLink ? nil : lookup.status)
+                    : .file(known, .sameFile(known), nil)
             case .directory: return folderLocation(path, within: bases)
             case .other, nil: continue
             // Never opened: a read of a named pipe waits for a writer, of /dev/zero forever.
@@ -144,7 +152,7 @@ struct EntryResolver {
                 continue
             }
             switch FileStatus.of(found)?.kind {
-            case .regular: return .file(canonical.of(found), .pathIgnoringCase(found))
+            case .regular: return .file(canonical.of(found), .pathIgnoringCase(found), nil)
             case .directory: return folderLocation(found, within: bases)
             case .namedPipe, .socket, .characterDevice, .blockDevice, .other, nil: continue
             }
@@ -184,9 +192,11 @@ struct EntryResolver {
     private mutating func refreshFolders(for locations: [Location], outsideOnly: Bool) throws(LibraryError) {
         var folders: Set<RawPath> = []
         var discParents: Set<RawPath> = []
+        var known: [RawPath: FileStatus] = [:]
         for location in locations {
             switch location {
-            case .file(let path, _):
+            case .file(let path, _, let status):
+                known[path] = status
                 let folder = path.parent
                 folders.insert(folder)
                 if TrackPlacement.discNumber(folderName: folder.lastComponent.display) != nil {
@@ -205,6 +215,7 @@ struct EntryResolver {
         listedFolders.formUnion(discParents)
         for parent in discParents {
             guard let listing = try? DirectoryListing.read(parent) else { continue }
+            listedStamps[parent] = listing.status.map { NodeStamp(path: parent, status: $0) }
             for sibling in listing.subdirectories
             where TrackPlacement.discNumber(folderName: sibling.path.lastComponent.display) != nil {
                 folders.insert(sibling.path)
@@ -213,11 +224,16 @@ struct EntryResolver {
         }
         if outsideOnly { folders = folders.filter { !$0.isInside(updater.index.root) } }
         guard !folders.isEmpty else { return }
-        delta.merge(try updater.refresh(folders: Array(folders)))
+        refreshed(try updater.refresh(folders: Array(folders), known: known))
         let siblings = try siblingDiscFolders(of: folders).subtracting(folders)
-        if !siblings.isEmpty { delta.merge(try updater.refresh(folders: Array(siblings))) }
+        if !siblings.isEmpty { refreshed(try updater.refresh(folders: Array(siblings), known: [:])) }
         readFolders.formUnion(folders)
         readFolders.formUnion(siblings)
+    }
+
+    private mutating func refreshed(_ refresh: (delta: ScanDelta, snapshots: [RawPath: FolderSnapshot])) {
+        delta.merge(refresh.delta)
+        snapshots.merge(refresh.snapshots) { _, newer in newer }
     }
 
     /// The sibling folders of each folder whose tracks state their disc by tag or title
@@ -234,6 +250,7 @@ struct EntryResolver {
         listedFolders.formUnion(parents.keys)
         for (parent, names) in parents {
             guard let listing = try? DirectoryListing.read(parent) else { continue }
+            listedStamps[parent] = listing.status.map { NodeStamp(path: parent, status: $0) }
             let isRoot = parent == updater.index.root
             for sibling in listing.subdirectories
             where !isRoot || names.contains(Self.nameWithoutDisc(sibling.path)) {
@@ -257,7 +274,7 @@ struct EntryResolver {
             return .stream
         case .refused(let reason):
             return .unavailable(reason)
-        case .file(let path, let route):
+        case .file(let path, let route, _):
             switch indexed[path] {
             case .success(let key): return .track(path, key: key, route: route)
             case .failure(let problem): return .unavailable("unreadable: \(problem.reason)")
@@ -304,9 +321,12 @@ struct EntryResolver {
         if !treeIsFresh {
             // Every folder of the tree, with its files, is now what the answer depends on:
             // a file added or retagged anywhere may be the one this entry meant.
-            let (scan, _, folders) = try updater.refreshAll()
+            let (scan, _, folders) = try updater.refreshAllWithSnapshots()
             delta.merge(scan)
-            readFolders.formUnion(folders)
+            for (folder, snapshot) in folders {
+                readFolders.insert(folder)
+                snapshots[folder] = snapshot
+            }
             treeIsFresh = true
         }
         switch try MovedTrackSearch(index: updater.index).find(entry) {

@@ -143,7 +143,11 @@ struct WalletMemo {
     /// for an export, are checked on another thread meanwhile: for an answer, while it is
     /// read; for found albums, until the caller asks (`Earlier.checked()`), after parsing the
     /// edited playlist.
-    static func lookup(in path: RawPath, key: Key) -> Lookup? {
+    ///
+    /// The playlist's digest is asked of `digest` only once the memo is known to be of this
+    /// build, playlist and index (and filled into `key`): a command with no memo to use, a
+    /// cold one, reads its playlist once, for the resolution, and hashes those bytes.
+    static func lookup(in path: RawPath, key: inout Key, digest: () -> [UInt8]?) -> Lookup? {
         // One opening for every part read, so that all come from one memo even when another
         // process writes a new one meanwhile.
         guard let file = try? OpenedFile(path),
@@ -157,8 +161,10 @@ struct WalletMemo {
             reader.skip(2 * 8),
             let stored = Key(from: &reader), stored.program == key.program,
             stored.playlist == key.playlist, stored.generation == key.generation,
-            let count = reader.integer(), count >= 0
+            let count = reader.integer(), count >= 0,
+            let digest = digest()
         else { return nil }
+        key.digest = digest
         let stampsStart = foundStart - reader.remaining
         let exact = stored == key
         // Only an edited playlist's resolution needs to know what the stamps cover.
@@ -232,13 +238,22 @@ struct WalletMemo {
 
     /// The stamps of what a resolution that started at `started` read: each folder in
     /// `folders` with the audio files in it, and each folder in `listed`; nil when one of them
-    /// changed too recently to trust, or cannot be read.
-    static func stamps(folders: Set<RawPath>, listed: Set<RawPath>, startedAt started: Int64)
-        -> [NodeStamp]?
-    {
+    /// changed too recently to trust, or cannot be read. What the resolution's own listings saw
+    /// (`snapshots`, `seen`) is taken as it was; only the rest is looked up now.
+    static func stamps(
+        folders: Set<RawPath>, listed: Set<RawPath>, snapshots: [RawPath: FolderSnapshot] = [:],
+        seen: [RawPath: NodeStamp] = [:], startedAt started: Int64
+    ) -> [NodeStamp]? {
         var stamps: [NodeStamp] = []
         for folder in folders.union(listed).sorted() {
-            guard let stamp = NodeStamp.current(folder) else { return nil }
+            if folders.contains(folder), let snapshot = snapshots[folder] {
+                stamps.append(snapshot.folder)
+                stamps += snapshot.files
+                continue
+            }
+            guard let stamp = snapshots[folder]?.folder ?? seen[folder] ?? NodeStamp.current(folder) else {
+                return nil
+            }
             stamps.append(stamp)
             guard folders.contains(folder) else { continue }
             guard

@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a wallet costs the disk, counted by a real `strace` of real commands: a cold `discs`
+/// looks each audio file up once (its listing, or a playlist line's own lookup) besides the
+/// open that reads its tags, and reads the playlist once; a warm one looks each file up once
+/// to see that nothing changed, and hashes the playlist once. Skipped where `strace` cannot
+/// trace (it is missing, or ptrace is not allowed, as under qemu-user).
+/// The strace that counts, when one can trace here.
+private enum Strace {
+    static let path = ["/usr/bin/strace", "/bin/strace"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    static let works: Bool = {
+        guard let path else { return false }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: path)
+        probe.arguments = ["-f", "-o", "/dev/null", "/bin/true"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+}
+
+@Suite(.enabled(if: Strace.works, "strace cannot trace here")) struct FileLookupTests {
+    /// The path and file system calls of `arguments`, one line each, as strace writes them.
+    private func trace(_ cli: CLI, _ arguments: [String]) async throws -> [String] {
+        let log = cli.home + "/strace-\(UUID().uuidString).log"
+        let result = try await cli.run(
+            arguments, wrapper: [try #require(Strace.path), "-f", "-e", "trace=%stat,%file", "-o", log])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    /// The calls that look `name` up: by a path ending in it, or by the name alone relative to
+    /// an open folder. A call on an open descriptor (`fstat`, `AT_EMPTY_PATH`) looks nothing up.
+    private func lookups(of name: String, in calls: [String], opens: Bool) -> [String] {
+        calls.filter { call in
+            guard call.contains("/\(name)\"") || call.contains(", \"\(name)\"") else { return false }
+            return call.contains("open") == opens
+        }
+    }
+
+    @Test func aColdWalletLooksEachFileUpOnceAndReadsThePlaylistOnce() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("Ann/First", artist: "Ann", album: "First", tracks: 3)
+        // A disc folder beside the one the playlist names: its files are listed, not looked up.
+        for disc in 1...2 {
+            for track in 1...2 {
+                try library.add(
+                    "Bob/Second/CD\(disc)/0\(track) Side \(disc) Song \(track).flac",
+                    tags: [
+                        "TITLE": "Side \(disc) Song \(track)", "ARTIST": "Bob", "ALBUM": "Second",
+                        "DISCNUMBER": "\(disc)", "TRACKNUMBER": "\(track)",
+                    ])
+            }
+        }
+        try library.playlist("Ann/First/02 First 2.flac\nBob/Second/CD1/01 Side 1 Song 1.flac\n")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: library.root)
+            .filter { $0.hasSuffix(".flac") }.map { ($0 as NSString).lastPathComponent }
+        try #require(files.count == 7 && Set(files).count == 7)
+
+        let cold = try await trace(cli, ["discs", "--library", library.root])
+        for file in files {
+            #expect(lookups(of: file, in: cold, opens: false).count == 1, "cold lookups of \(file)")
+            #expect(lookups(of: file, in: cold, opens: true).count == 1, "cold opens of \(file)")
+        }
+        #expect(lookups(of: "CDs.m3u8", in: cold, opens: true).count == 1)
+
+        let warm = try await trace(cli, ["discs", "--library", library.root])
+        for file in files {
+            #expect(lookups(of: file, in: warm, opens: false).count == 1, "warm lookups of \(file)")
+            #expect(lookups(of: file, in: warm, opens: true).isEmpty, "warm opens of \(file)")
+        }
+        #expect(lookups(of: "CDs.m3u8", in: warm, opens: true).count == 1)
+    }
+}
