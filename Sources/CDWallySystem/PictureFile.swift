@@ -15,11 +15,13 @@ public enum PictureFile {
     }
 
     public static func contents(of path: RawPath) throws(Failure) -> [UInt8] {
-        var status = stat()
-        guard path.withCString({ stat($0, &status) }) == 0 else {
-            throw Failure(description: "cannot read \(path.display): \(ErrnoText.of(errno))")
+        let status: FileStatus
+        switch FileStatus.lookUp(path) {
+        case .found(let found, _): status = found
+        case .failed(let code):
+            throw Failure(description: "cannot read \(path.display): \(ErrnoText.of(code))")
         }
-        guard Int(status.st_size) <= largest else {
+        guard status.size <= largest else {
             throw Failure(description: "\(path.display) is over \(largest >> 20) MB")
         }
         let bytes: [UInt8]?

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 
 /// Finds the file a path names when only the case of its letters differs, as in a playlist
 /// written on Windows, where `music\AIR\moon safari\01 intro.flac` is the same file as

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 
 /// A folder as one listing saw it: its own stamp, read as it was opened, and its audio files'.
 /// What a remembered wallet checks later (`WalletMemo`), taken from the listing the index

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 
 #if canImport(Glibc)
     import Glibc

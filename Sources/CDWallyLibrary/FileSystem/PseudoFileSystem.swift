@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import CFileSystemType
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import GRDB
 
 /// The number of albums in the whole index, as `AlbumGrouper` would find them, without

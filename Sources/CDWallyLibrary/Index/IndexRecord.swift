@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import GRDB
 
 /// One file as the index keeps it: where it is, the stamp that says whether it changed, and

@@ -1,11 +1,18 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 import GRDB
 
-/// What the index remembers of a file to decide whether to read it again.
+/// What the index remembers of a file to decide whether to read it again, and what the wallet
+/// watcher compares to see that a file of the wallet changed.
 struct IndexStamp: Sendable, Equatable {
     var size: Int64
     var modified: Int64
+
+    /// The file at `path` now; nil when it is gone.
+    static func of(_ path: RawPath) -> IndexStamp? {
+        FileStatus.of(path).map { IndexStamp(size: $0.size, modified: $0.modified) }
+    }
 }
 
 /// Counts over the whole index, for `scan` and `doctor`.

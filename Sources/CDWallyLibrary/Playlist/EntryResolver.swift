@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 
 /// Turns playlist entries into albums (docs/PRODUCT.md §2).
 ///

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 
 /// Finds the CDs playlists under a library root: every file named `CDs.m3u` or `CDs.m3u8`
 /// in any case (docs/PRODUCT.md §2). It lists directory names only and reads no tags, so even

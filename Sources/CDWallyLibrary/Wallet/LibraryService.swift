@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 
 /// The library's front door for commands: finds the root, keeps the index fresh, and turns

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Crypto
 
 #if canImport(Glibc)

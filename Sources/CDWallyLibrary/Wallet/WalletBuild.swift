@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 
 /// One build of the wallet, stage by stage (`LibraryService.wallet` runs them in order): find
 /// the candidate playlists, choose one, answer from the remembered wallet when nothing it was

@@ -152,10 +152,10 @@ public final class WalletWatcher: Sendable {
     private static func seconds(_ duration: Duration) -> Double { duration.inSeconds }
 
     /// What the wallet depends on that can change under it, as stat results.
-    static func fingerprint(of report: WalletReport) -> [RawPath: Stamp?] {
+    static func fingerprint(of report: WalletReport) -> [RawPath: IndexStamp?] {
         let dependencies = dependencies(of: report)
-        var stamps: [RawPath: Stamp?] = [:]
-        for path in dependencies.always + dependencies.tracks { stamps[path] = Stamp.of(path) }
+        var stamps: [RawPath: IndexStamp?] = [:]
+        for path in dependencies.always + dependencies.tracks { stamps[path] = IndexStamp.of(path) }
         return stamps
     }
 
@@ -178,10 +178,11 @@ public final class WalletWatcher: Sendable {
 
         /// Whether one of `always`, or one of the `count` tracks from `cursor` on (which then
         /// moves on, round the list), differs from `fingerprint`.
-        func changed(since fingerprint: [RawPath: Stamp?], cursor: inout Int, tracks count: Int) -> Bool {
+        func changed(since fingerprint: [RawPath: IndexStamp?], cursor: inout Int, tracks count: Int) -> Bool
+        {
             func differs(_ path: RawPath) -> Bool {
                 guard let recorded = fingerprint[path] else { return true }
-                return recorded != Stamp.of(path)
+                return recorded != IndexStamp.of(path)
             }
             if always.contains(where: differs) { return true }
             guard !tracks.isEmpty else { return false }
@@ -191,15 +192,6 @@ public final class WalletWatcher: Sendable {
                 if differs(tracks[cursor]) { return true }
             }
             return false
-        }
-    }
-
-    struct Stamp: Hashable, Sendable {
-        var size: Int64
-        var modified: Int64
-
-        static func of(_ path: RawPath) -> Stamp? {
-            FileStatus.of(path).map { Stamp(size: $0.size, modified: $0.modified) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import CDWallyCore
 import CDWallySystem
 import Foundation
 
@@ -102,8 +103,7 @@ final class PCMRelay: Sendable {
     }
 
     private static func isPipe(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+        FileStatus.of(RawPath(path))?.kind == .namedPipe
     }
 
     /// Reads what mpv wrote, applies the gain, writes it on, until stopped.

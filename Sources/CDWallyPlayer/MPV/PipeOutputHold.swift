@@ -1,3 +1,5 @@
+import CDWallyCore
+import CDWallySystem
 import Foundation
 
 #if canImport(Glibc)
@@ -26,8 +28,7 @@ final class PipeOutputHold: Sendable {
         guard let path = options.last(where: { $0.name == "ao-pcm-file" })?.value, !path.isEmpty else {
             return nil
         }
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return nil }
+        guard FileStatus.of(RawPath(path))?.kind == .namedPipe else { return nil }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor

@@ -2,6 +2,7 @@ import CDWallyConfig
 import CDWallyControl
 import CDWallyCore
 import CDWallyLibrary
+import CDWallySystem
 import Logging
 
 /// Where this user's player listens, for the commands that talk to it and the ones that

@@ -4,6 +4,7 @@ import CDWallyCore
 import CDWallyKeys
 import CDWallyLibrary
 import CDWallyPlayer
+import CDWallySystem
 import CDWallyWeb
 import Foundation
 

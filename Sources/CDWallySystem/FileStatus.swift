@@ -75,7 +75,7 @@ public struct FileStatus: Sendable, Equatable {
         return .found(FileStatus(info), isLink: true)
     }
 
-    init(_ info: stat) {
+    public init(_ info: stat) {
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .directory
@@ -116,4 +116,9 @@ public struct FileStatus: Sendable, Equatable {
 public struct FileID: Hashable, Sendable {
     public var device: UInt64
     public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
 }
