@@ -86,9 +86,14 @@ extension PlayerVerb {
         return .volume(change)
     }
 
+    /// A level below 0 (refused by the player, but a command all the same) is written as a
+    /// number: as text, "-3" reads back as a step down.
     private static func writeVolume(_ command: PlayerCommand) -> [(String, JSONValue)]? {
-        guard case .volume(let change) = command else { return nil }
-        return [("change", .string(change.text))]
+        switch command {
+        case .volume(.set(let level)) where level < 0: [("change", .int(level))]
+        case .volume(let change): [("change", .string(change.text))]
+        default: nil
+        }
     }
 
     private static func readSleep(_ json: JSONValue) throws(PlayerVerbError) -> PlayerCommand {

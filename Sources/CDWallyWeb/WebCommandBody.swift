@@ -11,14 +11,18 @@ enum WebCommandBody {
         guard case .object = body, let name = body["command"]?.stringValue else {
             throw .badCommand("send a JSON object such as {\"command\": \"disc\", \"disc\": 3}")
         }
-        guard let verb = PlayerVerb.named(name), verb.offeredOnTheWeb else {
-            throw .badCommand("unknown command '\(ShownText.excerpt(name))'; known: \(known)")
-        }
         // The first API's spelling, `"args": [3]`, would otherwise be ignored as an unknown field
         // and a `disc` sent that way refused with a reason that does not say why.
         if body["args"] != nil {
             throw .badCommand(
                 "\"args\" is no longer read: send the verb's fields, as {\"command\": \"disc\", \"disc\": 3}")
+        }
+        guard let verb = PlayerVerb.named(name), verb.offeredOnTheWeb else {
+            // The first API's disc steps are values of the disc verb now.
+            if let step = ["next-disc": "next", "previous-disc": "previous", "random-disc": "random"][name] {
+                throw .badCommand("send {\"command\": \"disc\", \"disc\": \"\(step)\"} for \(name)")
+            }
+            throw .badCommand("unknown command '\(ShownText.excerpt(name))'; known: \(known)")
         }
         do {
             return try verb.read(body)

@@ -41,6 +41,7 @@ enum WebJSON {
             ("sleep", sleep(snapshot.sleep)),
             ("waitingForOutput", .bool(snapshot.waitingForOutput)),
             ("walletRevision", .int(walletRevision)),
+            ("site", .string(WebSite.revision)),
         ])
     }
 

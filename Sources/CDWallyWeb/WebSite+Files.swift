@@ -15,6 +15,7 @@ let state = null;          // the last state frame's body
 let stateReceived = 0;     // performance.now() when it came
 let lastFrame = 0;         // when any frame last came, to notice a dead link
 let walletRevision = -1;
+let site = null;           // the pages' digest this page came with (its first state's)
 let wallet = null;
 let shownDisc = null;      // the disc whose track list is shown
 let socket = null;
@@ -224,6 +225,10 @@ function renderLCD() {
 
 // `fresh` takes a state whatever its revision: a restarted server counts from 1 again.
 function applyState(body, fresh = false) {
+  // A server of another build (the box was upgraded while this page stayed open): load its
+  // pages rather than send it what it may no longer read.
+  if (site === null) site = body.site;
+  else if (body.site !== site) { location.reload(); return; }
   if (!fresh && state && body.revision < state.revision) return;
   state = body;
   stateReceived = performance.now();

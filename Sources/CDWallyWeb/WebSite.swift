@@ -6,4 +6,11 @@ enum WebSite {
         var contentType: String
         var text: String
     }
+
+    /// The pages' own digest, sent with every state (`site`): a page of another build, left
+    /// open while the box was upgraded, loads the new one rather than send what the new
+    /// server no longer reads.
+    static let revision = String(
+        Digest.hex(files.sorted { $0.key < $1.key }.map { $0.key + "\n" + $0.value.text }.joined()).prefix(16)
+    )
 }

@@ -100,10 +100,15 @@ ctaglib_status check_lookup(int code, const struct stat *info, ctaglib_error *er
 }
 
 ctaglib_status OpenedFile::open(
-    const char *path, bool writable, bool audio_properties, ctaglib_error *error) {
+    const char *path, bool writable, bool audio_properties, ctaglib_error *error, bool checked) {
+    // Nothing but a regular file is ever opened (a tape or a terminal acts on being opened),
+    // unless the caller's own stat said so a moment ago: then the stream's open and fstat tell
+    // the rest, and a scan looks each file's path up once.
+    if (writable || !checked) {
+        const ctaglib_status status = check_regular_file(path, error);
+        if (status != CTAGLIB_OK) return status;
+    }
     if (writable) {
-        const ctaglib_status checked = check_regular_file(path, error);
-        if (checked != CTAGLIB_OK) return checked;
         errno = 0;
         stream_ = std::make_unique<TagLib::FileStream>(path, false);
         if (!stream_->isOpen() || stream_->readOnly()) {
@@ -112,19 +117,18 @@ ctaglib_status OpenedFile::open(
             return fail(error, CTAGLIB_OS_ERROR, code, "cannot open for writing: " + reason);
         }
     } else {
-        // No stat before the open: the stream's open and fstat tell the same, and a scan
-        // then looks each file's path up once (the listing's stat aside).
         auto stream = std::make_unique<BufferedReadStream>(path);
         if (!stream->isOpen()) {
             const int code = stream->openError();
+            // Gone, or no longer a regular file, since it was looked at: as a stat would say.
             if (code == ENOENT || code == ENOTDIR || code == 0) {
                 return check_lookup(code, &stream->status(), error);
             }
             const std::string reason = std::generic_category().message(code);
             return fail(error, CTAGLIB_OS_ERROR, code, "cannot open: " + reason);
         }
-        const ctaglib_status checked = check_lookup(0, &stream->status(), error);
-        if (checked != CTAGLIB_OK) return checked;
+        const ctaglib_status status = check_lookup(0, &stream->status(), error);
+        if (status != CTAGLIB_OK) return status;
         stream_ = std::move(stream);
     }
     ref_ = std::make_unique<TagLib::FileRef>(

@@ -80,8 +80,10 @@ void fill(ctaglib_tags &tags, const PropertyMap &map) {
 
 }  // namespace
 
-extern "C" ctaglib_status ctaglib_read(
-    const char *path, int read_audio_properties, ctaglib_tags *tags, ctaglib_error *error) {
+namespace {
+
+ctaglib_status read_tags(
+    const char *path, int read_audio_properties, bool checked, ctaglib_tags *tags, ctaglib_error *error) {
     if (path == nullptr || tags == nullptr) {
         return ctaglib::fail(error, CTAGLIB_INVALID_ARGUMENT, 0, "NULL argument");
     }
@@ -89,7 +91,7 @@ extern "C" ctaglib_status ctaglib_read(
     tags->duration_ms = -1;
     return ctaglib::guarded(error, [&] {
         ctaglib::OpenedFile opened;
-        const ctaglib_status status = opened.open(path, false, read_audio_properties != 0, error);
+        const ctaglib_status status = opened.open(path, false, read_audio_properties != 0, error, checked);
         if (status != CTAGLIB_OK) return status;
         ctaglib_tags result{};
         result.duration_ms = -1;
@@ -107,6 +109,18 @@ extern "C" ctaglib_status ctaglib_read(
         *tags = result;
         return CTAGLIB_OK;
     });
+}
+
+}  // namespace
+
+extern "C" ctaglib_status ctaglib_read(
+    const char *path, int read_audio_properties, ctaglib_tags *tags, ctaglib_error *error) {
+    return read_tags(path, read_audio_properties, false, tags, error);
+}
+
+extern "C" ctaglib_status ctaglib_read_regular(
+    const char *path, int read_audio_properties, ctaglib_tags *tags, ctaglib_error *error) {
+    return read_tags(path, read_audio_properties, true, tags, error);
 }
 
 extern "C" void ctaglib_tags_free(ctaglib_tags *tags) {

@@ -22,7 +22,7 @@ constexpr long long window = 64 * 1024;
 BufferedReadStream::BufferedReadStream(const char *path) : path_(path) {
     // Without O_NONBLOCK, opening a named pipe waits for a writer; only a regular file is
     // read at all (a device such as /dev/zero never ends).
-    descriptor_ = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    descriptor_ = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (descriptor_ < 0) {
         open_error_ = errno;
         return;
@@ -32,7 +32,6 @@ BufferedReadStream::BufferedReadStream(const char *path) : path_(path) {
         open_error_ = stated ? 0 : errno;
         ::close(descriptor_);
         descriptor_ = -1;
-        errno = stated ? EINVAL : open_error_;
         return;
     }
     size_ = static_cast<long long>(status_.st_size);

@@ -31,9 +31,9 @@ using stream_start = unsigned long;
 // one or two preads and a close. Writing goes through TagLib's FileStream.
 class BufferedReadStream : public TagLib::IOStream {
   public:
-    // Opens `path` and reads its status with fstat: the one lookup of the path a read costs.
-    // isOpen() says whether it is open; when not, openError() holds open's errno, or 0 when
-    // it opened but is no regular file, and status() what fstat said of it then.
+    // Opens `path` and reads its status with fstat. isOpen() says whether it is open; when
+    // not, openError() holds the errno of the open or the fstat that failed, or 0 when it
+    // opened but is no regular file, and status() then says what it is.
     explicit BufferedReadStream(const char *path);
     ~BufferedReadStream() override;
     BufferedReadStream(const BufferedReadStream &) = delete;

@@ -39,8 +39,10 @@ ctaglib_status check_lookup(int code, const struct stat *info, ctaglib_error *er
 // for an edit.
 class OpenedFile {
   public:
-    // Checks the path and opens it; CTAGLIB_OK when file() may be used.
-    ctaglib_status open(const char *path, bool writable, bool audio_properties, ctaglib_error *error);
+    // Checks the path and opens it; CTAGLIB_OK when file() may be used. `checked`: the caller
+    // found it a regular file a moment ago, so it is opened without a stat first (reading only).
+    ctaglib_status open(
+        const char *path, bool writable, bool audio_properties, ctaglib_error *error, bool checked = false);
     TagLib::File *file() const { return ref_ ? ref_->file() : nullptr; }
 
   private:

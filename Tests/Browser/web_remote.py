@@ -206,6 +206,14 @@ def main():
             time.sleep(1)
             if phone.find_element(By.ID, "link").is_displayed():
                 raise SystemExit("web_remote.py: a seek step was refused: " + text(phone, "link"))
+
+            # A page left open while the box was upgraded (its pages' digest, "site", is not the
+            # server's) loads the new pages at the next state, rather than send old commands.
+            phone.execute_script("window.beforeUpgrade = true; site = 'an older build';")
+            phone.find_element(By.CSS_SELECTOR, "button[data-command=toggle]").click()
+            wait("the page to load the server's pages", lambda: phone.execute_script(
+                "return window.beforeUpgrade === undefined && typeof site === 'string'"))
+            wait("the reloaded page to show the player", lambda: lcd(phone).startswith("DISC 02"))
         finally:
             phone.quit()
             laptop.quit()

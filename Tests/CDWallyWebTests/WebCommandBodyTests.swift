@@ -11,7 +11,8 @@ import Testing
     static let offered: [PlayerCommand] = [
         .pause, .resume, .toggle, .next, .previous, .stop, .seek(.relative(-10)), .seek(.absolute(83.25)),
         .play(disc: 3, fromStart: false), .play(disc: 2, fromStart: true), .play(disc: nil, fromStart: false),
-        .nextDisc, .previousDisc, .randomDisc, .track(4), .volume(.set(40)), .volume(.by(-5)), .volume(.mute),
+        .nextDisc, .previousDisc, .randomDisc, .track(4), .volume(.set(40)), .volume(.set(-3)),
+        .volume(.by(-5)), .volume(.mute),
         .volume(.toggleMute), .sleep(.endOfDisc), .sleep(.off),
     ]
 

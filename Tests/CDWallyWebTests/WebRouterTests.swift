@@ -179,6 +179,8 @@ import Testing
             #expect(state["state"]?.stringValue == "playing")
             #expect(state["disc"]?["position"]?.intValue == 2)
             #expect((state["revision"]?.intValue ?? 0) > 1)
+            #expect(state["site"]?.stringValue == WebSite.revision)
+            #expect(WebSite.revision.count == 16)
 
             let unknown = try await client.execute(
                 uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),

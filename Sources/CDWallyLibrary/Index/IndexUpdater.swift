@@ -34,13 +34,8 @@ public struct IndexUpdater: Sendable {
     }
 
     /// Refreshes the files directly in each of `folders` (not below them). A folder that is
-    /// gone loses its files from the index.
-    public func refresh(folders: [RawPath]) throws(LibraryError) -> ScanDelta {
-        try refresh(folders: folders, known: [:]).delta
-    }
-
-    /// The same, with the statuses of files the caller looked up already (`known`, by path,
-    /// not looked up again), and a snapshot of each folder listed.
+    /// gone loses its files from the index. The statuses of files the caller looked up already
+    /// (`known`, by path) are not looked up again. Also returns a snapshot of each folder listed.
     func refresh(folders: [RawPath], known: [RawPath: FileStatus]) throws(LibraryError) -> (
         delta: ScanDelta, snapshots: [RawPath: FolderSnapshot]
     ) {
@@ -69,16 +64,14 @@ public struct IndexUpdater: Sendable {
     }
 
     /// Walks the whole tree under the index's root: every folder refreshed, every file and
-    /// folder no longer there forgotten. Also returns the CDs playlists the walk passed, and
-    /// the folders it listed with their snapshots (nil for a folder whose files changed while
-    /// it was listed).
-    public func refreshAll() throws(LibraryError) -> (
-        delta: ScanDelta, playlists: [RawPath], folders: [RawPath]
-    ) {
-        let (delta, playlists, snapshots) = try refreshAllWithSnapshots()
-        return (delta, playlists, snapshots.map(\.folder))
+    /// folder no longer there forgotten. Also returns the CDs playlists the walk passed.
+    public func refreshAll() throws(LibraryError) -> (delta: ScanDelta, playlists: [RawPath]) {
+        let (delta, playlists, _) = try refreshAllWithSnapshots()
+        return (delta, playlists)
     }
 
+    /// The same, with the folders the walk listed, each with its snapshot (nil when an audio
+    /// file of it was gone before its status was read).
     func refreshAllWithSnapshots() throws(LibraryError) -> (
         delta: ScanDelta, playlists: [RawPath], snapshots: [(folder: RawPath, snapshot: FolderSnapshot?)]
     ) {
@@ -199,7 +192,8 @@ public struct IndexUpdater: Sendable {
         Parallel.map(files) { path, status in
             let content: IndexRecord.Content
             do throws(TagReadError) {
-                content = .tags(try reader.read(path))
+                // Found a regular file by the listing's stat (`audioFiles`).
+                content = .tags(try reader.read(path, isRegularFile: status.kind == .regular))
             } catch {
                 content = .unreadable(error.reason)
             }

@@ -14,13 +14,20 @@ public struct TagReader: Sendable {
 
     /// The tags of the file at `path`, whose bytes are handed to the file system as they
     /// are. With `audioProperties: false` the audio stream is not examined, which is much
-    /// faster, and `duration` is 0.
-    public func read(_ path: RawPath, audioProperties: Bool = true) throws(TagReadError) -> TrackTags {
+    /// faster, and `duration` is 0. `isRegularFile`: the caller's own `stat` found a regular
+    /// file there a moment ago (a scan's listing), so the path is not looked up again first.
+    public func read(_ path: RawPath, audioProperties: Bool = true, isRegularFile: Bool = false)
+        throws(TagReadError) -> TrackTags
+    {
         // A C string would end at the NUL and name another file; no real path holds one.
         guard !path.bytes.contains(0) else { throw .missing(path) }
         var record = ctaglib_tags()
         var error = ctaglib_error()
-        let status = path.withCString { ctaglib_read($0, audioProperties ? 1 : 0, &record, &error) }
+        let status = path.withCString {
+            isRegularFile
+                ? ctaglib_read_regular($0, audioProperties ? 1 : 0, &record, &error)
+                : ctaglib_read($0, audioProperties ? 1 : 0, &record, &error)
+        }
         defer { ctaglib_tags_free(&record) }
         do {
             try TagLibFailure.check(status, call: "ctaglib_read", error: &error)

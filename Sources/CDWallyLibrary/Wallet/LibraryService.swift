@@ -50,7 +50,7 @@ public struct LibraryService: Sendable {
 
     /// Brings the whole tree up to date.
     public func scan() throws(LibraryError) -> ScanReport {
-        let (delta, playlists, _) = try updater.refreshAll()
+        let (delta, playlists) = try updater.refreshAll()
         return ScanReport(
             delta: delta, statistics: try index.statistics(), albums: try albumCount(), playlists: playlists)
     }

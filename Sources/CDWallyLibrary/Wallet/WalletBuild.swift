@@ -7,8 +7,9 @@ import CDWallySystem
 /// wallet and remember it. What the stages share lives here: the resolver and its index
 /// refreshes, the playlists read, what the memo said.
 ///
-/// The chosen playlist is read once: hashed as it streams by when the memo may answer, else
-/// read whole for the resolution and hashed from those bytes.
+/// A cold command reads the chosen playlist once, whole, for the resolution, and hashes those
+/// bytes for the memo's key; a warm one hashes it as it streams by and reads nothing else. Only
+/// a memo that cannot answer after all (an edit, a changed file) has it read again.
 struct WalletBuild {
     let root: RawPath
     let index: LibraryIndex
@@ -23,7 +24,8 @@ struct WalletBuild {
     private var scan = ScanDelta()
     private var problems: [TreeWalker.Problem] = []
     private var found: [RawPath] = []
-    /// Each playlist read so far, parsed, with its bytes' digest.
+    /// Each playlist read so far, parsed, with its bytes' digest (none for `doctor`, which keys
+    /// no memo).
     private var playlists: [RawPath: (text: M3UParser.Result, digest: [UInt8])] = [:]
     private var choice = PlaylistChoice(chosen: nil, reason: "", candidates: [])
     /// The memo's file and this build's key, while a new memo may be written under it.
@@ -54,7 +56,7 @@ struct WalletBuild {
     /// playlist search finds, or none when one is given outright.
     mutating func findPlaylists(given playlist: RawPath?) throws(LibraryError) {
         if wholeTree {
-            let (delta, playlists, _) = try updater.refreshAll()
+            let (delta, playlists) = try updater.refreshAll()
             scan = delta
             found = playlists
             resolver = EntryResolver(updater: updater, treeIsFresh: true)
@@ -229,7 +231,8 @@ struct WalletBuild {
         if let known = playlists[path] { return known }
         let bytes = try PlaylistFile.contents(of: path)
         let read = (
-            M3UParser.parse(bytes, isM3U8: path.fileExtension == "m3u8"), PlaylistFile.digest(of: bytes)
+            M3UParser.parse(bytes, isM3U8: path.fileExtension == "m3u8"),
+            wholeTree ? [] : PlaylistFile.digest(of: bytes)
         )
         playlists[path] = read
         return read

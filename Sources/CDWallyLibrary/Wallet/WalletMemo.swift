@@ -241,8 +241,8 @@ struct WalletMemo {
     /// changed too recently to trust, or cannot be read. What the resolution's own listings saw
     /// (`snapshots`, `seen`) is taken as it was; only the rest is looked up now.
     static func stamps(
-        folders: Set<RawPath>, listed: Set<RawPath>, snapshots: [RawPath: FolderSnapshot] = [:],
-        seen: [RawPath: NodeStamp] = [:], startedAt started: Int64
+        folders: Set<RawPath>, listed: Set<RawPath>, snapshots: [RawPath: FolderSnapshot],
+        seen: [RawPath: NodeStamp], startedAt started: Int64
     ) -> [NodeStamp]? {
         var stamps: [NodeStamp] = []
         for folder in folders.union(listed).sorted() {

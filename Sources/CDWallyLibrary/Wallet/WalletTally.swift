@@ -6,7 +6,8 @@ import CDWallyCore
 struct WalletTally {
     var picks: [[Album]] = []
     var counts = WalletReport.EntryCounts()
-    /// Lines naming an album an earlier line of the memo's answer picked already.
+    /// Lines answered from the memo's found albums that name an album an earlier such line
+    /// picked already.
     var repeats = 0
 
     init(_ outcomes: LineOutcomes) {

@@ -98,6 +98,14 @@ typedef struct ctaglib_tags {
 ctaglib_status ctaglib_read(
     const char *path, int read_audio_properties, ctaglib_tags *tags, ctaglib_error *error);
 
+/*
+ * The same for a path the caller's own stat(2) found a regular file a moment ago (a scan's
+ * listing): the path is not looked up again before it is opened. The statuses are the same,
+ * from the open and its fstat.
+ */
+ctaglib_status ctaglib_read_regular(
+    const char *path, int read_audio_properties, ctaglib_tags *tags, ctaglib_error *error);
+
 void ctaglib_tags_free(ctaglib_tags *tags);
 
 /* An embedded picture: `size` bytes at `data` (heap) and its MIME type (heap, may be NULL). */

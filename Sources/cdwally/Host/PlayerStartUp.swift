@@ -2,7 +2,6 @@ import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
 import CDWallySystem
-import Glibc
 
 /// The one start-up of `play` and `serve`, from the parsed command line to a player with every
 /// door open: the user's one player claimed (lock and socket), libmpv loading while the wallet

@@ -109,6 +109,28 @@ struct TagReaderErrorTests {
         #expect(reason.contains("Permission denied"))
     }
 
+    /// A scan hands over files its listing found regular, which are read without a lookup of
+    /// their own first: whatever the path became meanwhile reads as a lookup would have said.
+    @Test("a file found regular by a listing and changed since reads as a lookup would say")
+    func readsWhatTheListedPathBecame() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = directory.path.appending("folder.flac")
+        try FileManager.default.createDirectory(atPath: folder.display, withIntermediateDirectories: true)
+        let pipe = directory.path.appending("pipe.flac")
+        try #require(pipe.withCString { mkfifo($0, 0o644) } == 0)
+        let paths = [
+            directory.path.appending("gone.flac"), folder, pipe,
+            try directory.copy(fixture: "empty.mp3", as: RawPath("empty.flac")),
+            try directory.copy(fixture: "tagged.flac"),
+        ]
+        for path in paths {
+            let looked = Result { () throws(TagReadError) in try reader.read(path) }
+            let listed = Result { () throws(TagReadError) in try reader.read(path, isRegularFile: true) }
+            #expect(String(describing: listed) == String(describing: looked), "\(path.display)")
+        }
+    }
+
     @Test("every error is one line naming the file and what to do")
     func describesErrors() {
         let path = RawPath(bytes: Array("/music/caf".utf8) + [0xE9] + Array(".flac".utf8))
