@@ -531,6 +531,9 @@ button, input[type=submit] { min-width: 44px; min-height: 44px; font: inherit; }
        font: 700 clamp(.55rem, 4.3cqi, 1.4rem) ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre;
        display: flex; flex-wrap: wrap; justify-content: space-between; gap: .5rem; overflow: hidden;
        box-shadow: inset 0 2px 6px rgba(0,0,0,.35); }
+/* Beside the big disc the state fits on the line too: 40 columns (24 em) and the padding and
+   gap (2 rem). On a phone the line keeps its larger digits and the state goes below. */
+@media (min-width: 700px) { .lcd { font-size: clamp(.55rem, min(4.3cqi, calc((100cqi - 2rem) / 24.5)), 1.4rem); } }
 .lcd.stale { opacity: .35; }
 .title { font-size: 1.3rem; font-weight: 700; margin: .6rem 0 .1rem; }
 .artist, .album { margin: 0; color: var(--muted); }

@@ -186,6 +186,12 @@ def main():
                     "return Math.max(0, Math.round(line.right - box.right), Math.round(box.left - line.left));")
                 if cut > 0:
                     raise SystemExit(f"web_remote.py: the LCD line is cut by {cut} px at {width} px")
+                # Beside the big disc (700 px and up), the state shares the line.
+                below = phone.execute_script(
+                    "return Math.round(document.getElementById('lcd-state').getBoundingClientRect().top"
+                    " - document.getElementById('lcd-main').getBoundingClientRect().top);")
+                if width >= 700 and below > 2:
+                    raise SystemExit(f"web_remote.py: the LCD state wraps below the line at {width} px")
                 if width == 768:
                     # A tablet in portrait, the width the LCD was once cut at.
                     resize(phone, 768, 1024)
