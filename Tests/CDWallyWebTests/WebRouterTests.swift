@@ -41,6 +41,15 @@ import Testing
         return headers
     }
 
+    /// `body` POSTed as a command by the browser paired as `session`.
+    private static func command(
+        _ body: String, session: String, to client: any TestClientProtocol
+    ) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/api/v1/commands", method: .post, headers: headers(session: session),
+            body: ByteBuffer(string: body))
+    }
+
     private static func json(_ response: TestResponse) throws -> JSONValue {
         try JSONValue(parsing: Array(response.body.readableBytesView))
     }
@@ -171,9 +180,8 @@ import Testing
     @Test func aCommandAnswersWithTheNewStateAndRevision() async throws {
         try await withClient { fixture, client in
             let session = try fixture.session()
-            let response = try await client.execute(
-                uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
-                body: ByteBuffer(string: #"{"command":"disc","disc":2}"#))
+            let response = try await Self.command(
+                #"{"command":"disc","disc":2}"#, session: session, to: client)
             #expect(response.status == .ok)
             let state = try Self.json(response)
             #expect(state["state"]?.stringValue == "playing")
@@ -182,15 +190,13 @@ import Testing
             #expect(state["site"]?.stringValue == WebSite.revision)
             #expect(WebSite.revision.count == 16)
 
-            let unknown = try await client.execute(
-                uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
-                body: ByteBuffer(string: #"{"command":"loadfile","file":"/etc/passwd"}"#))
+            let unknown = try await Self.command(
+                #"{"command":"loadfile","file":"/etc/passwd"}"#, session: session, to: client)
             #expect(unknown.status == .badRequest)
             #expect(
                 try Self.json(unknown)["error"]?["message"]?.stringValue?.contains("unknown command") == true)
-            let outOfRange = try await client.execute(
-                uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
-                body: ByteBuffer(string: #"{"command":"disc","disc":7}"#))
+            let outOfRange = try await Self.command(
+                #"{"command":"disc","disc":7}"#, session: session, to: client)
             #expect(outOfRange.status == .conflict)
         }
     }
@@ -199,9 +205,7 @@ import Testing
         try await withClient { fixture, client in
             let session = try fixture.session()
             func post(_ body: String) async throws -> TestResponse {
-                try await client.execute(
-                    uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
-                    body: ByteBuffer(string: body))
+                try await Self.command(body, session: session, to: client)
             }
             let next = try await post(#"{"command":"disc","disc":"next","version":1}"#)
             #expect(next.status == .ok)
@@ -294,9 +298,7 @@ import Testing
                 }(), body: ByteBuffer(string: "command=toggle"))
             #expect(form.status == .unsupportedMediaType)
             let large = String(repeating: " ", count: 9000) + #"{"command":"toggle"}"#
-            let big = try await client.execute(
-                uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
-                body: ByteBuffer(string: large))
+            let big = try await Self.command(large, session: session, to: client)
             #expect(big.status == .contentTooLarge)
             #expect(fixture.player.snapshot.state == .idle)
         }
@@ -346,9 +348,7 @@ import Testing
         try await withClient { fixture, client in
             let session = try fixture.session()
             func post(_ body: String) async throws -> TestResponse {
-                try await client.execute(
-                    uri: "/api/v1/commands", method: .post, headers: Self.headers(session: session),
-                    body: ByteBuffer(string: body))
+                try await Self.command(body, session: session, to: client)
             }
             #expect(try await post(#"{"command":"disc","disc":2}"#).status == .ok)
             let third = try await post(#"{"command":"track","track":3}"#)

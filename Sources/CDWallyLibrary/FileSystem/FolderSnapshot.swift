@@ -11,13 +11,25 @@ struct FolderSnapshot: Sendable {
 
     /// nil when the listing lacks the folder's status or an audio file's (gone meanwhile).
     init?(_ listing: DirectoryListing) {
-        guard let status = listing.status else { return nil }
+        guard let folder = listing.stamp else { return nil }
         var files: [NodeStamp] = []
         for file in listing.files where AudioFileTypes.isAudio(file.path) {
             guard let status = file.status else { return nil }
             files.append(NodeStamp(path: file.path, status: status))
         }
-        folder = NodeStamp(path: listing.directory, status: status)
+        self.folder = folder
         self.files = files
+    }
+
+    /// The folder as a listing of it sees it now; nil when it cannot be listed.
+    static func current(_ folder: RawPath) -> FolderSnapshot? {
+        (try? DirectoryListing.read(folder, statFile: AudioFileTypes.isAudio(fileName:))).flatMap(Self.init)
+    }
+}
+
+extension DirectoryListing {
+    /// The listed folder's own stamp, as it was opened.
+    var stamp: NodeStamp? {
+        status.map { NodeStamp(path: directory, status: $0) }
     }
 }

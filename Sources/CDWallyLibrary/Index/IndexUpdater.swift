@@ -136,7 +136,7 @@ public struct IndexUpdater: Sendable {
                 toRead.append((path, status))
             case let stamp?:
                 stillThere += 1
-                if stamp != IndexStamp(size: status.size, modified: status.modified) {
+                if stamp != IndexStamp(status) {
                     delta.changed += 1
                     toRead.append((path, status))
                 }

@@ -8,10 +8,16 @@ import GRDB
 struct IndexStamp: Sendable, Equatable {
     var size: Int64
     var modified: Int64
+}
+
+extension IndexStamp {
+    init(_ status: FileStatus) {
+        self.init(size: status.size, modified: status.modified)
+    }
 
     /// The file at `path` now; nil when it is gone.
     static func of(_ path: RawPath) -> IndexStamp? {
-        FileStatus.of(path).map { IndexStamp(size: $0.size, modified: $0.modified) }
+        FileStatus.of(path).map(IndexStamp.init)
     }
 }
 

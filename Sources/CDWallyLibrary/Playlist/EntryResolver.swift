@@ -216,7 +216,7 @@ struct EntryResolver {
         listedFolders.formUnion(discParents)
         for parent in discParents {
             guard let listing = try? DirectoryListing.read(parent) else { continue }
-            listedStamps[parent] = listing.status.map { NodeStamp(path: parent, status: $0) }
+            listedStamps[parent] = listing.stamp
             for sibling in listing.subdirectories
             where TrackPlacement.discNumber(folderName: sibling.path.lastComponent.display) != nil {
                 folders.insert(sibling.path)
@@ -251,7 +251,7 @@ struct EntryResolver {
         listedFolders.formUnion(parents.keys)
         for (parent, names) in parents {
             guard let listing = try? DirectoryListing.read(parent) else { continue }
-            listedStamps[parent] = listing.status.map { NodeStamp(path: parent, status: $0) }
+            listedStamps[parent] = listing.stamp
             let isRoot = parent == updater.index.root
             for sibling in listing.subdirectories
             where !isRoot || names.contains(Self.nameWithoutDisc(sibling.path)) {

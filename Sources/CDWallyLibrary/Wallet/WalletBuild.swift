@@ -159,7 +159,7 @@ struct WalletBuild {
                 let path = choice.candidates[number].path
                 choice.candidates[number].resolvable =
                     path == chosen
-                    ? resolution.outcomes.resolved.filter { !$0.albums.isEmpty }.count
+                    ? Self.leadingToAlbums(resolution.outcomes.resolved)
                     : try? resolvableCount(path)
             }
         }
@@ -220,7 +220,11 @@ struct WalletBuild {
 
     /// A candidate's entries that lead to an album.
     private mutating func resolvableCount(_ path: RawPath) throws(LibraryError) -> Int {
-        try resolver.resolve(read(path).text.entries, playlist: path).filter { !$0.albums.isEmpty }.count
+        Self.leadingToAlbums(try resolver.resolve(read(path).text.entries, playlist: path))
+    }
+
+    private static func leadingToAlbums(_ outcomes: [EntryOutcome]) -> Int {
+        outcomes.filter { !$0.albums.isEmpty }.count
     }
 
     /// A playlist read, parsed and hashed, once per build: the chosen one may have been read

@@ -246,22 +246,16 @@ struct WalletMemo {
     ) -> [NodeStamp]? {
         var stamps: [NodeStamp] = []
         for folder in folders.union(listed).sorted() {
-            if folders.contains(folder), let snapshot = snapshots[folder] {
+            if folders.contains(folder) {
+                guard let snapshot = snapshots[folder] ?? FolderSnapshot.current(folder) else { return nil }
                 stamps.append(snapshot.folder)
                 stamps += snapshot.files
-                continue
-            }
-            guard let stamp = snapshots[folder]?.folder ?? seen[folder] ?? NodeStamp.current(folder) else {
-                return nil
-            }
-            stamps.append(stamp)
-            guard folders.contains(folder) else { continue }
-            guard
-                let listing = try? DirectoryListing.read(folder, statFile: AudioFileTypes.isAudio(fileName:))
-            else { return nil }
-            for file in listing.files where AudioFileTypes.isAudio(file.path) {
-                guard let status = file.status else { return nil }
-                stamps.append(NodeStamp(path: file.path, status: status))
+            } else {
+                guard let stamp = snapshots[folder]?.folder ?? seen[folder] ?? NodeStamp.current(folder)
+                else {
+                    return nil
+                }
+                stamps.append(stamp)
             }
         }
         let settled = started - PlaylistSearchMemo.settle
