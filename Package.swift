@@ -68,11 +68,14 @@ let package = Package(
         // alone, as libvips is, so it is not linked and its headers (glib's) are not needed.
         .target(name: "CChafa"),
         .target(name: "CFileSystemType"),
+        .target(name: "CRenameAt2"),
 
         .target(name: "CDWallyCore"),
         .target(
             name: "CDWallySystem",
-            dependencies: ["CDWallyCore", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: [
+                "CDWallyCore", "CRenameAt2", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .target(name: "CDWallyConfig", dependencies: ["CDWallyCore"]),
         .target(
             name: "CDWallyLibrary",

@@ -2,8 +2,8 @@
 /// order (disc number, then track number, then natural file-name order).
 public struct Album: Sendable, Hashable, Identifiable {
     public var id: AlbumID
-    /// What the id was derived from; copies of one album share it (docs/PRODUCT.md §3), and the
-    /// wallet derives distinct ids for the copies it holds from it.
+    /// What the album's identity is made of, before its folder (docs/PRODUCT.md §3): copies of
+    /// one album share it; their ids differ by their folders.
     public var identityKey: String
     public var albumArtist: String
     /// ALBUMARTISTSORT when tagged; the wallet sorts on it.

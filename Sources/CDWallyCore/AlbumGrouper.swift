@@ -8,19 +8,21 @@
 ///
 /// An album is bounded by its folder: the same identity in two folders is two copies (FLAC and
 /// MP3, or Weezer's namesakes), unless the folders are siblings that carry different disc
-/// numbers (`Left` with disc 1, `Right` with disc 2). Copies share the identity's id here; the
-/// wallet tells apart the copies it holds (`WalletBuilder`).
+/// numbers (`Left` with disc 1, `Right` with disc 2). Each album's id is its identity and its own
+/// folder (`AlbumID.init(identityKey:folder:)`), so a copy added beside it never changes it.
 public enum AlbumGrouper {
     public static let variousArtists = "Various Artists"
 
-    public static func albums(from files: [TrackFile]) -> [Album] {
+    /// - Parameter root: the library root, which album folders are named from in the ids, so
+    ///   that an id survives the library being mounted elsewhere; nil names them whole.
+    public static func albums(from files: [TrackFile], root: RawPath? = nil) -> [Album] {
         var placed = files.map(PlacedTrack.init)
         markRippedCompilations(&placed)
         var groups: [String: [PlacedTrack]] = [:]
         for track in placed { groups[track.identityKey, default: []].append(track) }
         var albums: [Album] = []
         for (key, tracks) in groups {
-            for part in copies(tracks) { albums.append(makeAlbum(key: key, tracks: part)) }
+            for part in copies(tracks) { albums.append(makeAlbum(key: key, tracks: part, root: root)) }
         }
         return albums.sorted {
             ($0.tracks.first?.path ?? RawPath("")) < ($1.tracks.first?.path ?? RawPath(""))
@@ -134,7 +136,9 @@ public enum AlbumGrouper {
         }
     }
 
-    private static func makeAlbum(key: String, tracks placed: [PlacedTrack]) -> Album {
+    private static func makeAlbum(key: String, tracks placed: [PlacedTrack], root libraryRoot: RawPath?)
+        -> Album
+    {
         let ordered = placed.map { ($0, $0.albumTrack(artist: "")) }.sorted { playOrder($0.1, $1.1) }.map(\.0)
         let tags = ordered.map(\.file.tags)
         let root = ordered.first?.albumRoot ?? RawPath("/")
@@ -143,7 +147,7 @@ public enum AlbumGrouper {
         let date = tags.lazy.compactMap(\.originalDate).first ?? tags.lazy.compactMap(\.date).first
         let year = TagNumber.year(in: date) ?? tags.lazy.compactMap { TagNumber.year(in: $0.copyright) }.first
         return Album(
-            id: AlbumID(identityKey: key),
+            id: AlbumID(identityKey: key, folder: AlbumID.folderName(root, within: libraryRoot)),
             identityKey: key,
             albumArtist: albumArtist,
             albumArtistSort: tags.lazy.compactMap(\.albumArtistSort).first,

@@ -1,6 +1,7 @@
 /// A disc's stable identity: 16 hex digits derived from what makes the album itself
-/// (MusicBrainz id, or album artist and title, or folder), so it survives rescans and
-/// keys the per-disc resume state.
+/// (MusicBrainz id, or album artist and title, or folder) and from its own folder, so it
+/// survives rescans, keys the per-disc resume state and listens, and stays the same when a
+/// copy of the album (a FLAC beside an MP3, a namesake) joins the library (docs/PRODUCT.md §10).
 public struct AlbumID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String
 
@@ -18,6 +19,19 @@ public struct AlbumID: Hashable, Comparable, Sendable, Codable, CustomStringConv
         }
         let hex = String(hash, radix: 16)
         self.rawValue = String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// An album's id: its identity key and its folder, named relative to the library root.
+    public init(identityKey: String, folder: String) {
+        self.init(identityKey: identityKey + "\u{1F}" + folder)
+    }
+
+    /// How an album folder is named in its id: relative to the library root when inside it,
+    /// so that the ids survive the library being mounted elsewhere; else whole.
+    public static func folderName(_ folder: RawPath, within root: RawPath?) -> String {
+        guard let root, folder.isInside(root) else { return folder.display }
+        return String(
+            decoding: folder.bytes.dropFirst(root.bytes.count).drop(while: { $0 == 0x2F }), as: UTF8.self)
     }
 
     public init(from decoder: any Decoder) throws {

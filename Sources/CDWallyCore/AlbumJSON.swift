@@ -13,22 +13,48 @@ public enum AlbumJSON {
     }
 
     public static func disc(_ album: Album, position: Int, resume: Resume?) -> JSONValue {
-        .object([
-            ("position", .int(position)),
-            ("id", .string(album.id.rawValue)),
-            ("albumArtist", .string(album.albumArtist)),
-            ("album", .string(album.title)),
-            ("date", .string(album.date)),
-            ("year", .int(album.year)),
-            ("discCount", .int(album.discCount)),
-            ("trackCount", .int(album.trackCount)),
-            ("duration", .seconds(album.duration)),
+        .object(
+            [("position", .int(position))]
+                + fields(
+                    id: album.id, albumArtist: album.albumArtist, title: album.title, date: album.date,
+                    year: album.year, discCount: album.discCount, trackCount: album.trackCount,
+                    duration: album.duration, resume: resume))
+    }
+
+    /// An album of the library (`albums --json`, the web's Library): a disc's fields, with
+    /// `inWallet` (its disc number, or null) in place of `position`, and `mergesInto`, the disc
+    /// it is an edition of.
+    public static func libraryAlbum(_ album: AlbumSummary, inWallet: Int?, mergesInto: Int?, resume: Resume?)
+        -> JSONValue
+    {
+        .object(
+            [("inWallet", .int(inWallet)), ("mergesInto", .int(mergesInto))]
+                + fields(
+                    id: album.id, albumArtist: album.albumArtist, title: album.title, date: album.date,
+                    year: album.year, discCount: album.discCount, trackCount: album.trackCount,
+                    duration: album.duration, resume: resume)
+                + [("folder", .string(album.folder.display))])
+    }
+
+    private static func fields(
+        id: AlbumID, albumArtist: String, title: String, date: String?, year: Int?, discCount: Int,
+        trackCount: Int, duration: Double, resume: Resume?
+    ) -> [(String, JSONValue)] {
+        [
+            ("id", .string(id.rawValue)),
+            ("albumArtist", .string(albumArtist)),
+            ("album", .string(title)),
+            ("date", .string(date)),
+            ("year", .int(year)),
+            ("discCount", .int(discCount)),
+            ("trackCount", .int(trackCount)),
+            ("duration", .seconds(duration)),
             (
                 "resume",
                 resume.map { .object([("track", .int($0.track)), ("position", .seconds($0.position))]) }
                     ?? .null
             ),
-        ])
+        ]
     }
 
     /// The short form of a disc: which one it is.

@@ -7,6 +7,8 @@ public enum WalletBuilder {
         public var wallet: Wallet
         /// Indices of the picks that added no new disc (repeats and editions).
         public var mergedPicks: [Int]
+        /// The disc each picked album became: itself, or the disc an edition merged into.
+        public var discOf: [AlbumID: AlbumID] = [:]
     }
 
     /// - Parameter picks: per resolved playlist entry, in playlist order, the albums it
@@ -19,14 +21,14 @@ public enum WalletBuilder {
         var repeated: [Int] = []
         var positions: [Int] = []
         var distinct: [[Album]] = []
-        var listed: Set<ListedCopy> = []
+        var listed: Set<AlbumID> = []
         for (index, albums) in picks.enumerated() {
-            let copies = albums.map(ListedCopy.init)
-            if copies.allSatisfy(listed.contains) {
+            let ids = albums.map(\.id)
+            if ids.allSatisfy(listed.contains) {
                 repeated.append(index)
                 continue
             }
-            listed.formUnion(copies)
+            listed.formUnion(ids)
             positions.append(index)
             distinct.append(albums)
         }
@@ -35,20 +37,7 @@ public enum WalletBuilder {
         return result
     }
 
-    /// An album as a pick names it: copies share an id until `CopyIdentity` tells them apart
-    /// by their folders.
-    private struct ListedCopy: Hashable {
-        var id: AlbumID
-        var directories: [RawPath]
-
-        init(_ album: Album) {
-            id = album.id
-            directories = album.directories
-        }
-    }
-
     private static func buildDistinct(picks: [[Album]], capacity: Int) -> Result {
-        let picks = CopyIdentity.distinguished(picks)
         let listedBases = Set(
             picks.joined().filter { !EditionTitle.hasEditionSuffix($0.title) }.map(baseKey))
         var seenIDs: Set<AlbumID> = []
@@ -56,17 +45,20 @@ public enum WalletBuilder {
         var chosenByBase: [String: [Album]] = [:]
         var chosen: [Album] = []
         var merged: [Int] = []
+        var discOf: [AlbumID: AlbumID] = [:]
         for (index, albums) in picks.enumerated() {
             var addedAny = false
             for album in albums where !seenIDs.contains(album.id) {
                 seenIDs.insert(album.id)
                 let base = baseKey(album)
                 let baseIsListed = listedBases.contains(base)
-                if chosenByBase[base, default: []].contains(where: {
+                if let disc = chosenByBase[base, default: []].first(where: {
                     EditionTitle.areEditions($0, album, baseIsListed: baseIsListed)
                 }) {
+                    discOf[album.id] = disc.id
                     continue
                 }
+                discOf[album.id] = album.id
                 chosenByBase[base, default: []].append(album)
                 chosen.append(album)
                 addedAny = true
@@ -77,7 +69,21 @@ public enum WalletBuilder {
         let shown = capacity > 0 ? Array(sorted.prefix(capacity)) : sorted
         return Result(
             wallet: Wallet(discs: shown, total: sorted.count, capacity: capacity),
-            mergedPicks: merged)
+            mergedPicks: merged, discOf: discOf)
+    }
+
+    /// The disc of `discs` (a wallet's, in playlist or wallet order) that `album` would be,
+    /// were it added: itself, or the disc it is an edition of; nil when it would be a new disc.
+    /// The rules are `build`'s.
+    public static func disc(for album: Album, among discs: [Album]) -> Album? {
+        if let same = discs.first(where: { $0.id == album.id }) { return same }
+        let base = baseKey(album)
+        let baseIsListed = (discs + [album]).contains {
+            !EditionTitle.hasEditionSuffix($0.title) && baseKey($0) == base
+        }
+        return discs.first {
+            baseKey($0) == base && EditionTitle.areEditions($0, album, baseIsListed: baseIsListed)
+        }
     }
 
     /// Album artist and base title, folded: editions share it.

@@ -15,8 +15,8 @@ struct CDWally: AsyncParsableCommand {
             CommandGroup(
                 name: "Wallet",
                 subcommands: [
-                    DiscsCommand.self, TracksCommand.self, StatsCommand.self, ScanCommand.self,
-                    DoctorCommand.self,
+                    DiscsCommand.self, TracksCommand.self, AlbumsCommand.self, AddCommand.self,
+                    RemoveCommand.self, StatsCommand.self, ScanCommand.self, DoctorCommand.self,
                 ]),
             CommandGroup(
                 name: "Playing",

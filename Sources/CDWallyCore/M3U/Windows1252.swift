@@ -14,6 +14,21 @@ enum Windows1252 {
         return String(scalars)
     }
 
+    /// The text's bytes in Windows-1252, or nil when it holds a character the code page lacks.
+    static func encode(_ text: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80 || (0xA0...0xFF).contains(scalar.value) {
+                bytes.append(UInt8(scalar.value))
+            } else if let index = high.firstIndex(of: scalar.value) {
+                bytes.append(0x80 + UInt8(index))
+            } else {
+                return nil
+            }
+        }
+        return bytes
+    }
+
     /// 0x80–0x9F; undefined positions (0x81, 0x8D, 0x8F, 0x90, 0x9D) keep their Latin-1 value.
     private static let high: [UInt32] = [
         0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,

@@ -38,6 +38,25 @@ enum IndexSchema {
         migrator.registerMigration("v2") { db in
             try db.execute(sql: "CREATE INDEX track_file ON track(device, inode)")
         }
+        // The album summary (`LibraryIndex+Shelf`): every album in wallet order, rebuilt from the
+        // track table when its generation is not the index's.
+        migrator.registerMigration("v3") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE shelf (
+                        rank INTEGER PRIMARY KEY NOT NULL,
+                        id TEXT NOT NULL,
+                        albumArtist TEXT NOT NULL, albumArtistSort TEXT, title TEXT NOT NULL,
+                        date TEXT, year INTEGER,
+                        trackCount INTEGER NOT NULL, discCount INTEGER NOT NULL, duration REAL NOT NULL,
+                        folder BLOB NOT NULL,
+                        firstPath BLOB NOT NULL, firstDisc INTEGER NOT NULL, firstTrack INTEGER,
+                        firstTitle TEXT NOT NULL, firstArtist TEXT NOT NULL, firstDuration REAL NOT NULL,
+                        searchText TEXT NOT NULL
+                    );
+                    CREATE INDEX shelf_id ON shelf(id);
+                    """)
+        }
         return migrator
     }
 }

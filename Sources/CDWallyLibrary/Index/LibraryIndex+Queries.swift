@@ -156,7 +156,7 @@ extension LibraryIndex {
         try read { try LibraryIndex.generation($0) }
     }
 
-    private static func generation(_ db: Database) throws -> Int {
+    static func generation(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'") ?? 0
     }
 

@@ -84,7 +84,8 @@ struct EntryResolver {
             case .stream, .unavailable: break
             }
         }
-        let albums = AlbumGrouper.albums(from: try updater.index.tracks(albumKeys: keys, folders: folders))
+        let albums = AlbumGrouper.albums(
+            from: try updater.index.tracks(albumKeys: keys, folders: folders), root: updater.index.root)
         var albumOfTrack: [RawPath: Album] = [:]
         for album in albums { for track in album.tracks { albumOfTrack[track.path] = album } }
 

@@ -9,7 +9,7 @@ import Foundation
 public struct LibraryService: Sendable {
     public let root: RawPath
     public let index: LibraryIndex
-    private let updater: IndexUpdater
+    let updater: IndexUpdater
 
     /// Opens the library at the first of `candidates` that is a directory.
     public init(

@@ -32,7 +32,7 @@ import Foundation
 /// `PlaylistSearchMemo.settle` before the resolution started (a change within the file
 /// system's timestamp granularity could hide behind an unchanged stamp).
 ///
-/// The file: `CDWWALLET 3\n`; where the found albums start and where the answer starts; the
+/// The file: `CDWWALLET 4\n`; where the found albums start and where the answer starts; the
 /// key; the count of stamps and the stamps (each folder followed by its files, named within
 /// it); the count of found albums and a record of each; the answer, to the file's end
 /// (`WalletMemo+Answer.swift`, `WalletMemo+Found.swift`), in `MemoBytes`' layout. A reader
@@ -128,7 +128,7 @@ struct WalletMemo {
         case found(Earlier)
     }
 
-    static let magic = Array("CDWWALLET 3\n".utf8)
+    static let magic = Array("CDWWALLET 4\n".utf8)
     /// The magic and the two offsets.
     private static let headerSize = magic.count + 2 * 8
 

@@ -89,6 +89,19 @@ struct CommandContext {
         return service
     }
 
+    /// The library, indexed whole at least once: a command that lists or picks from the whole
+    /// library (`albums`, `add`) scans one that never was, with progress on a terminal.
+    mutating func scannedLibrary() throws -> LibraryService {
+        let service = try library()
+        if try service.neverScanned() { _ = try service.scan() }
+        return service
+    }
+
+    /// Where the CDs playlist's writers take turns: a lock file in the library's state folder.
+    func playlistLock(for root: RawPath) -> RawPath {
+        RawPath(stateFolder(for: root)).appending("playlist.lock")
+    }
+
     @Sendable private static func showProgress(_ progress: ScanProgress) {
         StandardError.emit("\r\u{1B}[Kindexing: \(progress.read)/\(progress.toRead) files")
         if progress.read == progress.toRead { StandardError.emit("\r\u{1B}[K") }

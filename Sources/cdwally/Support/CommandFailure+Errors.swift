@@ -34,6 +34,10 @@ extension CommandFailure {
             case .index, .indexDamaged:
                 self.init(message: error.description, code: ExitStatus.ioError)
             }
+        case let error as WalletChangeError:
+            self.init(walletChange: error)
+        case let error as UserFileEdit.Failure:
+            self.init(walletChange: .playlist(error))
         case let error as PlayerError:
             switch error {
             case .discOutOfRange, .trackOutOfRange, .volumeOutOfRange:
@@ -87,6 +91,38 @@ extension CommandFailure {
             self.init(message: error.description, code: ExitStatus.ioError)
         default:
             self.init(message: "\(error)", code: ExitStatus.software)
+        }
+    }
+
+    /// `albums`, `add`, `remove` and `play WORDS`: a bad name is a usage error; a file that
+    /// cannot be changed says why in its own code (sysexits: 73 no file can be made, 77 no
+    /// permission, 74 I/O, a full disk among it).
+    private init(walletChange error: WalletChangeError) {
+        switch error {
+        case .ambiguous(_, let albums):
+            let listed = albums.prefix(20).map {
+                "  \($0.id)  \($0.albumArtist) — \($0.title)\($0.year.map { " (\($0))" } ?? "")"
+            }
+            self.init(
+                message: error.description, code: ExitStatus.usage,
+                help: (listed + (albums.count > 20 ? ["  … and \(albums.count - 20) more"] : [])).joined(
+                    separator: "\n"))
+        case .noAlbumMatches, .unknownID, .noAlbumAt, .notInWallet:
+            self.init(message: error.description, code: ExitStatus.noInput)
+        case .pathOutsideLibrary, .wouldBeHidden:
+            self.init(message: error.description, code: ExitStatus.usage)
+        case .sharedLines:
+            self.init(message: error.description, code: ExitStatus.dataError)
+        case .playlist(let failure):
+            let code: Int32 =
+                switch failure {
+                case .notAFile, .tooLarge: ExitStatus.dataError
+                case .fileNotWritable, .fileNotReadable: ExitStatus.noPermission
+                case .folderNotWritable: ExitStatus.cannotCreate
+                case .failed: ExitStatus.ioError
+                case .keptChanging: ExitStatus.temporaryFailure
+                }
+            self.init(message: error.description, code: code)
         }
     }
 }

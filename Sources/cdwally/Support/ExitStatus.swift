@@ -19,9 +19,12 @@ enum ExitStatus {
     static let temporaryFailure: Int32 = 75
     /// The running player spoke something else than this cdwally's control protocol.
     static let protocolError: Int32 = 76
+    /// No file could be made where one was to be written (the CDs playlist's folder).
+    static let cannotCreate: Int32 = 73
     /// The index or a state file could not be written (a full disk among the reasons).
     static let ioError: Int32 = 74
-    /// An input device the user may not read (not in the `input` group).
+    /// An input device the user may not read (not in the `input` group); a CDs playlist that
+    /// may not be written.
     static let noPermission: Int32 = 77
     static let config: Int32 = 78
 }

@@ -1,0 +1,67 @@
+import CDWallyCore
+
+/// The whole library, album by album (docs/PRODUCT.md §10): what `cdwally albums` lists and the
+/// web's Library shows, answered from the index's album summary as the index stands.
+extension LibraryService {
+    /// The albums whose fields hold every word, in wallet order: `limit` of them from
+    /// `offset`, and how many match in all.
+    public func albums(matching words: [String], offset: Int = 0, limit: Int? = nil) throws(LibraryError)
+        -> (total: Int, albums: [AlbumSummary])
+    {
+        try index.shelf(matching: AlbumSummary.filterWords(words), offset: offset, limit: limit)
+    }
+
+    /// True until the whole tree has been indexed once: a listing then scans first.
+    public func neverScanned() throws(LibraryError) -> Bool {
+        try index.statistics().lastFullScan == nil
+    }
+
+    /// The one album `query` names.
+    public func album(_ query: AlbumQuery) throws -> AlbumSummary {
+        let found: [AlbumSummary]
+        switch query {
+        case .id(let id):
+            guard let album = try index.shelfAlbum(id: id) else { throw WalletChangeError.unknownID(id) }
+            return album
+        case .path(let path):
+            guard path.isInside(root) else { throw WalletChangeError.pathOutsideLibrary(path, root: root) }
+            found = try index.shelfAlbums(holding: path)
+            if found.isEmpty { throw WalletChangeError.noAlbumAt(path) }
+        case .words(let words):
+            found = try albums(matching: words, limit: 50).albums
+            if found.isEmpty { throw WalletChangeError.noAlbumMatches(query.written) }
+        }
+        guard found.count == 1, let album = found.first else {
+            throw WalletChangeError.ambiguous(query.written, found)
+        }
+        return album
+    }
+
+    /// Where each album stands against the wallet: its disc number when it is a disc shown, or
+    /// the disc it would merge into as an edition of it.
+    public static func places(of albums: [AlbumSummary], in wallet: Wallet) -> [AlbumID: WalletPlace] {
+        var places: [AlbumID: WalletPlace] = [:]
+        for album in albums {
+            guard let disc = WalletBuilder.disc(for: album.standIn, among: wallet.discs),
+                let position = wallet.position(of: disc.id)
+            else { continue }
+            places[album.id] = disc.id == album.id ? .disc(position) : .editionOf(position)
+        }
+        return places
+    }
+}
+
+/// An album's place in the wallet, for a listing.
+public enum WalletPlace: Sendable, Equatable {
+    /// It is disc N.
+    case disc(Int)
+    /// It is an edition of disc N, and adding it would change nothing.
+    case editionOf(Int)
+
+    public var disc: Int? {
+        if case .disc(let position) = self { position } else { nil }
+    }
+    public var mergesInto: Int? {
+        if case .editionOf(let position) = self { position } else { nil }
+    }
+}
