@@ -52,23 +52,34 @@ public struct AlbumSummary: Sendable, Hashable, Identifiable {
                 albumArtist: album.albumArtist, title: album.title, artists: artists, year: album.year))
     }
 
-    /// The text a filter searches: each field folded (case and accents set aside), apart, so
-    /// that no word matches across two of them.
+    /// The text a filter searches: the words of the album artist, album, each artist and the
+    /// year, folded (case and accents set aside) and cut at anything but letters and digits,
+    /// each with a space before and after: " sigur ros agaetis byrjun 1999 ".
     public static func searchText(albumArtist: String, title: String, artists: [String], year: Int?) -> String
     {
-        ([albumArtist, title] + artists + [year.map { String($0) } ?? ""])
-            .map(TextKey.folded).joined(separator: "\u{1F}")
+        let words = ([albumArtist, title] + artists + [year.map { String($0) } ?? ""]).flatMap(words(of:))
+        return " " + words.joined(separator: " ") + " "
     }
 
-    /// The words of a filter, folded as `searchText` is; empty words dropped.
+    /// The words of a filter, cut and folded as `searchText` is.
     public static func filterWords(_ words: [String]) -> [String] {
-        words.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map { TextKey.folded(String($0)) }
-            .filter { !$0.isEmpty }
+        words.flatMap(Self.words(of:))
     }
 
-    /// True when every word is found in one of the fields (docs/PRODUCT.md §10).
+    private static func words(of text: String) -> [String] {
+        TextKey.folded(text).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+
+    /// True when every word starts a word of the album's fields (docs/PRODUCT.md §10): "ros"
+    /// finds "Rós", "2" does not find "12".
     public func matches(_ words: [String]) -> Bool {
-        words.allSatisfy { searchText.contains($0) }
+        words.allSatisfy { searchText.contains(" " + $0) }
+    }
+
+    /// True when every word is a whole word of the album's fields: among several albums that
+    /// match "band 2 album 2", the one it names outright.
+    public func matchesWholly(_ words: [String]) -> Bool {
+        words.allSatisfy { searchText.contains(" " + $0 + " ") }
     }
 
     /// The album as the wallet's rules see it (order, editions): these fields and the first

@@ -131,8 +131,8 @@ public final class Player: Sendable {
     /// ended without pausing or stopping it (a power cut, kill -9, a shutdown), if that disc
     /// is still in the wallet: what `serve` plays on at start (docs/PRODUCT.md §6).
     public var interruptedDisc: Int? {
-        guard store.lastDiscWasPlaying, let id = store.lastDisc else { return nil }
-        return snapshot.wallet.position(of: id)
+        guard store.lastDiscWasPlaying else { return nil }
+        return store.position(ofLastDiscIn: snapshot.wallet)
     }
 
     /// A new stream of everything that happens from now on (plus warnings raised before the

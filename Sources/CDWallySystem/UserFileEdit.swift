@@ -137,6 +137,9 @@ public enum UserFileEdit {
                 ".\(target.lastComponent.display).cdwally-\(getpid())-\(UInt32.random(in: .min ... .max))"
             temporary = folder.appending(name)
             descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+            if descriptor < 0 && (errno == ENOSPC || errno == EDQUOT) {
+                throw .failed(AtomicFile.Failure(path: folder, operation: "create a file in", code: ENOSPC))
+            }
             if descriptor < 0 && errno != EEXIST { throw .folderNotWritable(folder, code: errno) }
         }
         guard descriptor >= 0 else { throw .folderNotWritable(folder, code: EEXIST) }

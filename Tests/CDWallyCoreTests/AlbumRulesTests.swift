@@ -87,13 +87,16 @@ import Testing
         let weezers = albums.filter { $0.albumArtist.lowercased() == "weezer" }
         #expect(Set(weezers.map(\.year)) == [1994, 2001])
         #expect(weezers.first { $0.year == 1994 }?.trackCount == 2)
-        // Copies share the identity's id; the wallet tells apart those it holds, the earliest
-        // keeping the plain id and a later year taking its year, as namesakes always did.
-        #expect(Set(weezers.map(\.id)).count == 1)
+        // Each copy's id is its identity and its own folder: neither depends on the other.
+        #expect(Set(weezers.map(\.id)).count == 2)
         let wallet = WalletBuilder.build(picks: weezers.reversed().map { [$0] }, capacity: 0).wallet
         #expect(wallet.discs.map(\.year) == [1994, 2001])
-        #expect(wallet.discs[0].id == AlbumID(identityKey: "album\u{1F}weezer\u{1F}weezer"))
-        #expect(wallet.discs[1].id == AlbumID(identityKey: "album\u{1F}weezer\u{1F}weezer\u{1F}2001"))
+        #expect(wallet.discs[0].id == AlbumID(identityKey: "album\u{1F}weezer\u{1F}weezer", folder: "/m/W1"))
+        #expect(wallet.discs[1].id == AlbumID(identityKey: "album\u{1F}weezer\u{1F}weezer", folder: "/m/W2"))
+        let alone = AlbumGrouper.albums(from: [
+            file("/m/W1/1.flac", TrackTags(artist: "Weezer", album: "Weezer"))
+        ])
+        #expect(alone.map(\.id) == [wallet.discs[0].id])
     }
 
     @Test func musicBrainzIDWinsAndNoAlbumTagMeansFolder() {

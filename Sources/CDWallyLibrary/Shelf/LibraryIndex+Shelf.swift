@@ -9,8 +9,8 @@ import GRDB
 /// index (every change to the track table bumps it) and read as they are until the next change:
 /// after a scan, or by the first listing after one.
 extension LibraryIndex {
-    /// The albums whose fields hold every word (folded), in wallet order: `limit` of them from
-    /// `offset`, and how many match in all.
+    /// The albums with a word starting with each of `words` (folded, `AlbumSummary.matches`),
+    /// in wallet order: `limit` of them from `offset`, and how many match in all.
     func shelf(matching words: [String], offset: Int = 0, limit: Int? = nil) throws(LibraryError) -> (
         total: Int, albums: [AlbumSummary]
     ) {
@@ -19,7 +19,7 @@ extension LibraryIndex {
             let condition =
                 words.isEmpty
                 ? "" : "WHERE " + words.map { _ in "instr(searchText, ?) > 0" }.joined(separator: " AND ")
-            let arguments = StatementArguments(words)
+            let arguments = StatementArguments(words.map { " " + $0 })
             let total =
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM shelf \(condition)", arguments: arguments)
                 ?? 0

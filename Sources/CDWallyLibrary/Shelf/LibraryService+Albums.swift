@@ -31,10 +31,14 @@ extension LibraryService {
             found = try albums(matching: words, limit: 50).albums
             if found.isEmpty { throw WalletChangeError.noAlbumMatches(query.written) }
         }
-        guard found.count == 1, let album = found.first else {
-            throw WalletChangeError.ambiguous(query.written, found)
+        if found.count == 1, let album = found.first { return album }
+        // Several match: the one that every word names outright ("band 2" among "band 12").
+        if case .words(let words) = query {
+            let folded = AlbumSummary.filterWords(words)
+            let whole = found.filter { $0.matchesWholly(folded) }
+            if whole.count == 1, let album = whole.first { return album }
         }
-        return album
+        throw WalletChangeError.ambiguous(query.written, found)
     }
 
     /// Where each album stands against the wallet: its disc number when it is a disc shown, or

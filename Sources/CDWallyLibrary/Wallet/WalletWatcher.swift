@@ -4,9 +4,11 @@ import Dispatch
 import Foundation
 import Logging
 
-/// Keeps a running player's wallet in step with the disk (docs/PRODUCT.md §1, §4). Every few
-/// seconds it checks what the wallet depends on (the playlist file, the wallet's folders and
-/// files) with a few `stat` calls, and rebuilds the wallet only when one of them changed.
+/// Keeps a running player's wallet in step with the disk (docs/PRODUCT.md §1, §4, §10). Twice a
+/// second it stats the CDs playlists and the library root (a playlist saved by `cdwally add`, an
+/// editor or the web shows within a second; so does a library disk mounted again, whose
+/// playlist comes back), and every few seconds the rest of what the wallet depends on (the
+/// wallet's folders and files); it rebuilds the wallet only when one of them changed.
 /// It indexes the rest of the library in the background once playback has had a few seconds
 /// to itself: on a small board a whole-library scan would compete with the first seconds of
 /// decoding, and a short run (rendering an album) ends before it is due. New CDs playlists
@@ -23,7 +25,8 @@ public final class WalletWatcher: Sendable {
     /// - Parameters:
     ///   - initial: the report the player started from.
     ///   - indexAfter: how long to wait before indexing the whole library.
-    ///   - interval: how often the wallet's files are checked.
+    ///   - interval: how often the wallet's folders and files are checked.
+    ///   - playlistInterval: how often the playlists and the library root are checked.
     ///   - discoveryEvery: every how many checks the library is walked for new playlists.
     ///   - tracksPerCheck: how many of the wallet's tracks one check stats. The playlists and
     ///     the discs' folders are checked every time (a file added, removed or renamed shows
@@ -34,20 +37,25 @@ public final class WalletWatcher: Sendable {
     /// thread of its own rather than on the tasks the player and its front ends need.
     public func start(
         service: LibraryService, playlist: RawPath?, capacity: Int, initial: WalletReport,
-        indexAfter: Duration = .seconds(5), interval: Duration = .seconds(3), discoveryEvery: Int = 20,
+        indexAfter: Duration = .seconds(5), interval: Duration = .seconds(3),
+        playlistInterval: Duration = .milliseconds(500), discoveryEvery: Int = 20,
         tracksPerCheck: Int = 4000, logger: Logger,
         onChange: @escaping @Sendable (WalletReport) -> Void
     ) {
         // Taken now, not when the thread gets going: a change made in between must count.
-        let initialFingerprint = WalletWatcher.fingerprint(of: initial)
+        let initialFingerprint = WalletWatcher.fingerprint(of: initial, remembering: nil)
         let watch: @Sendable () -> Void = { [stopped, wake] in
             var service = service
             var current = initial
             var fingerprint = initialFingerprint
-            var dependencies = WalletWatcher.dependencies(of: initial)
+            var dependencies = WalletWatcher.dependencies(of: initial, remembering: nil)
+            // The playlist of the last wallet that had one: when its disk goes, it is watched for
+            // coming back.
+            var remembered = initial.choice.chosen
             var cursor = 0
             var playlists: [RawPath] = []
-            let pause = WalletWatcher.seconds(interval)
+            let pause = WalletWatcher.seconds(playlistInterval)
+            let fullEvery = max(1, Int((WalletWatcher.seconds(interval) / pause).rounded()))
             var indexAt = DispatchTime.now() + WalletWatcher.seconds(indexAfter)
             var indexed = false
             /// Opens the index again (which builds a damaged one afresh) and indexes the whole
@@ -68,19 +76,22 @@ public final class WalletWatcher: Sendable {
             func rebuild(_ reason: String) {
                 // Stamps taken before the files are read: a file changed while the wallet is
                 // being built (the playlist saved meanwhile) must still look changed next time.
-                let before = WalletWatcher.fingerprint(of: current)
+                let before = WalletWatcher.fingerprint(of: current, remembering: remembered)
                 do {
                     let report = try service.wallet(playlist: playlist, capacity: capacity, wholeTree: false)
-                    fingerprint = WalletWatcher.fingerprint(of: report)
+                    remembered = report.choice.chosen ?? remembered
+                    fingerprint = WalletWatcher.fingerprint(of: report, remembering: remembered)
+                    dependencies = WalletWatcher.dependencies(of: report, remembering: remembered)
                     for (path, stamp) in before where fingerprint.keys.contains(path) {
                         fingerprint[path] = stamp
                     }
                     guard report.wallet != current.wallet else { return }
                     logger.info("wallet changed (\(reason)): \(report.wallet.discs.count) discs")
                     current = report
-                    dependencies = WalletWatcher.dependencies(of: report)
                     onChange(report)
                 } catch {
+                    // Tried again when something changes again, not at every turn.
+                    fingerprint = before
                     logger.warning("could not refresh the wallet: \(error)")
                     mend(after: error)
                 }
@@ -113,9 +124,14 @@ public final class WalletWatcher: Sendable {
                     continue
                 }
                 tick += 1
+                if dependencies.playlistsChanged(since: fingerprint) {
+                    rebuild("playlist changed")
+                    continue
+                }
+                guard tick % fullEvery == 0 else { continue }
                 if dependencies.changed(since: fingerprint, cursor: &cursor, tracks: tracksPerCheck) {
                     rebuild("files changed")
-                } else if indexed, playlist == nil, tick % discoveryEvery == 0 {
+                } else if indexed, playlist == nil, (tick / fullEvery) % discoveryEvery == 0 {
                     let found = PlaylistFinder.playlists(
                         under: service.root, memo: service.index.playlistMemo
                     ).paths
@@ -143,6 +159,12 @@ public final class WalletWatcher: Sendable {
         thread.start()
     }
 
+    /// Checks the playlists at once rather than at the next turn: this process just wrote one
+    /// (the web's Add and Remove).
+    public func nudge() {
+        wake.signal()
+    }
+
     /// Stops watching; a scan under way finishes its current batch first.
     public func stop() {
         stopped.set(true)
@@ -152,15 +174,22 @@ public final class WalletWatcher: Sendable {
     private static func seconds(_ duration: Duration) -> Double { duration.inSeconds }
 
     /// What the wallet depends on that can change under it, as stat results.
-    static func fingerprint(of report: WalletReport) -> [RawPath: IndexStamp?] {
-        let dependencies = dependencies(of: report)
+    static func fingerprint(of report: WalletReport, remembering playlist: RawPath?) -> [RawPath: IndexStamp?]
+    {
+        let dependencies = dependencies(of: report, remembering: playlist)
         var stamps: [RawPath: IndexStamp?] = [:]
-        for path in dependencies.always + dependencies.tracks { stamps[path] = IndexStamp.of(path) }
+        for path in dependencies.playlists + dependencies.always + dependencies.tracks {
+            stamps[path] = IndexStamp.of(path)
+        }
         return stamps
     }
 
-    static func dependencies(of report: WalletReport) -> Dependencies {
-        var dependencies = Dependencies(always: report.choice.candidates.map(\.path), tracks: [])
+    /// - Parameter playlist: the playlist of the last wallet that had one, watched while it is
+    ///   gone (a library disk pulled).
+    static func dependencies(of report: WalletReport, remembering playlist: RawPath?) -> Dependencies {
+        var playlists = report.choice.candidates.map(\.path) + [report.library]
+        if let playlist, !playlists.contains(playlist) { playlists.append(playlist) }
+        var dependencies = Dependencies(playlists: playlists, always: [], tracks: [])
         for disc in report.wallet.discs {
             dependencies.always += disc.directories
             dependencies.tracks += disc.tracks.map(\.path)
@@ -171,10 +200,17 @@ public final class WalletWatcher: Sendable {
         return dependencies
     }
 
-    /// The files a wallet is built from: those checked every time, and its tracks.
+    /// The files a wallet is built from: the playlists and the library root, checked at every
+    /// turn; its folders, at every full check; and its tracks, in turns.
     struct Dependencies {
+        var playlists: [RawPath]
         var always: [RawPath]
         var tracks: [RawPath]
+
+        /// Whether a playlist or the library root differs from `fingerprint`.
+        func playlistsChanged(since fingerprint: [RawPath: IndexStamp?]) -> Bool {
+            playlists.contains { path in fingerprint[path].map { $0 != IndexStamp.of(path) } ?? true }
+        }
 
         /// Whether one of `always`, or one of the `count` tracks from `cursor` on (which then
         /// moves on, round the list), differs from `fingerprint`.

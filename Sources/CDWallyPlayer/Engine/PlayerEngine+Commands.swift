@@ -52,7 +52,7 @@ extension PlayerEngine {
 
     /// The disc `play` without a number means: the current one, else the last played, else 1.
     func defaultPosition() -> Int {
-        disc?.position ?? store.lastDisc.flatMap { wallet.position(of: $0) } ?? 1
+        disc?.position ?? store.position(ofLastDiscIn: wallet) ?? 1
     }
 
     /// A disc not played lately, by the listening memory and the resume points together (a

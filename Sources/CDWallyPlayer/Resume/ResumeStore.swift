@@ -61,7 +61,27 @@ public final class ResumeStore: Sendable {
 
     /// Where playing `album` would start; nil when it was never played.
     public func resumePoint(for album: Album) -> ResumePoint? {
-        resume(for: album.id)?.resumePoint(in: album)
+        (resume(for: album.id) ?? savedUnderOlderID(album)?.resume)?.resumePoint(in: album)
+    }
+
+    /// The wallet position of the disc played last, if the wallet holds it.
+    public func position(ofLastDiscIn wallet: Wallet) -> Int? {
+        guard let id = lastDisc else { return nil }
+        return wallet.position(of: id)
+            ?? wallet.discs.firstIndex { savedUnderOlderID($0)?.id == id }.map { $0 + 1 }
+    }
+
+    /// The place of `album` saved under the id an older cdwally gave it (before an album's id
+    /// took its own folder, docs/PRODUCT.md §3): the newest entry whose track is one of the
+    /// album's. Only a disc's own files lead to it, so another album never matches; the
+    /// player's next save records it under the album's id, and so the key moves over once.
+    private func savedUnderOlderID(_ album: Album) -> (id: AlbumID, resume: DiscResume)? {
+        let paths = Set(album.tracks.map(\.path))
+        return stored.withLock { stored in
+            stored.state.discs.filter { paths.contains($0.value.trackPath) }
+                .max { $0.value.lastPlayed < $1.value.lastPlayed }
+                .map { ($0.key, $0.value) }
+        }
     }
 
     /// The disc played most recently, if any.

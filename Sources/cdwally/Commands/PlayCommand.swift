@@ -23,7 +23,11 @@ struct PlayCommand: AsyncParsableCommand {
             asks it to play disc N, provided it plays the same library and playlist and was started \
             with every --audio-device, --mpv, --then, --repeat, --replaygain, --capacity, --config \
             and --web given here (--from-start is always honoured); otherwise it changes nothing, \
-            says which option the running player cannot take, and exits with status 4.
+            says which option the running player cannot take, and exits with status 4. \
+            `play WORDS` or `play ID` plays an album of the library (cdwally albums lists them): \
+            one not in the wallet is added to the CDs playlist first, as `cdwally add` does, \
+            unless the wallet's capacity would hide it. A lone number is a disc of the wallet; \
+            after --, words are words (cdwally play -- 1999).
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -32,8 +36,16 @@ struct PlayCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The wallet position to play (default: the disc played last, else 1).", valueName: "disc"))
-    var disc: Int?
+            "The wallet position to play (default: the disc played last, else 1), or an album of the "
+                + "library: its id, a path, or words.",
+            valueName: "disc"))
+    var target: [String] = []
+
+    /// The wallet position asked for: a lone number.
+    private var disc: Int? {
+        guard !CommandLine.arguments.contains("--"), target.count == 1 else { return nil }
+        return Int(target[0])
+    }
 
     @Flag(name: .long, help: "Start the disc at track 1 instead of where it was left.")
     var fromStart = false
@@ -47,11 +59,15 @@ struct PlayCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(global) { context in
+            let album = try albumToPlay(&context)
             try await PlayerStartUp(options: playerOptions, web: webOptions).run(
                 &context,
                 ifRunning: { running, context in
                     // One player per user: `play N` hands the disc to the one that runs.
-                    guard let disc else { throw running.refusal }
+                    guard let disc = disc ?? album?.position else { throw running.refusal }
+                    // A disc just added reaches the running player's wallet within its
+                    // watcher's half second; the hand-over waits until it has.
+                    if album?.written == true { try await Task.sleep(for: .seconds(1.2)) }
                     let status = try HandOver.play(
                         disc: disc, fromStart: fromStart, requested: requestedSetup(context.settings),
                         to: running)
@@ -60,6 +76,9 @@ struct PlayCommand: AsyncParsableCommand {
                 accept: { _, report in
                     guard !report.wallet.discs.isEmpty else {
                         throw CommandFailure(message: EmptyWallet.reason(report), code: ExitStatus.noInput)
+                    }
+                    if let album, report.wallet.position(of: album.id) == nil {
+                        throw WalletChangeError.notInWallet("\(album.name)")
                     }
                     if let disc, report.wallet.disc(at: disc) == nil {
                         throw CommandFailure(
@@ -80,7 +99,8 @@ struct PlayCommand: AsyncParsableCommand {
                     : nil
                 if let display { started.onResize { display.terminalResized() } }
                 let plain = display == nil ? PlainPlayback(host: host) : nil
-                try await host.player.perform(.play(disc: disc, fromStart: fromStart))
+                let position = album.flatMap { started.report.wallet.position(of: $0.id) } ?? disc
+                try await host.player.perform(.play(disc: position, fromStart: fromStart))
                 if let display {
                     try await Self.show(display, host: host, logOnDisplay: context.terminal.stderrIsTerminal)
                 } else {
@@ -88,6 +108,29 @@ struct PlayCommand: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// The album `play WORDS|ID|PATH` names, put into the wallet when it is not there (and
+    /// refused when the capacity would hide it); nil for `play` and `play N`.
+    private func albumToPlay(_ context: inout CommandContext) throws -> (
+        id: AlbumID, name: String, position: Int?, written: Bool
+    )? {
+        guard !target.isEmpty, disc == nil else { return nil }
+        let service = try context.scannedLibrary()
+        let query = AlbumQuery(
+            arguments: target, forceWords: CommandLine.arguments.contains("--"),
+            workingDirectory: WorkingDirectory.path)
+        let album = try service.album(query)
+        let change = try service.add(
+            album, playlist: context.playlistOverride, capacity: context.settings.capacity,
+            lock: context.playlistLock(for: service.root), refuseHidden: true)
+        if change.written {
+            StandardError.emit(
+                "cdwally: added \(album.albumArtist) — \(album.title) to the wallet (undo: cdwally remove \(album.id))\n"
+            )
+        }
+        let disc = change.disc ?? album.standIn
+        return (disc.id, "\(disc.albumArtist) — \(disc.title)", change.position, change.written)
     }
 
     /// What this command asks of a player, to compare with a running one's setup.

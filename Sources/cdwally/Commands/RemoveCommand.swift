@@ -66,7 +66,8 @@ struct RemoveCommand: ParsableCommand {
         case .id(let id) where wallet.position(of: id) != nil: return id
         case .words(let words):
             let folded = AlbumSummary.filterWords(words)
-            let matching = wallet.discs.compactMap(AlbumSummary.init).filter { $0.matches(folded) }
+            var matching = wallet.discs.compactMap(AlbumSummary.init).filter { $0.matches(folded) }
+            if matching.count > 1 { matching = matching.filter { $0.matchesWholly(folded) } }
             if matching.count == 1, let only = matching.first { return only.id }
             if matching.count > 1 { throw WalletChangeError.ambiguous(query.written, matching) }
         default: break

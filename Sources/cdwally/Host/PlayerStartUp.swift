@@ -33,14 +33,14 @@ struct PlayerStartUp {
     /// runs (nothing is started then); `accept` may refuse the wallet before anything plays.
     func run(
         _ context: inout CommandContext,
-        ifRunning: (RunningPlayer, CommandContext) throws -> Void,
+        ifRunning: (RunningPlayer, CommandContext) async throws -> Void,
         accept: (LibraryService, WalletReport) throws -> Void = { _, _ in },
         body: (Started) async throws -> Void
     ) async throws {
         StandardErrorLogHandler.bootstrap(verbose: options.verbose, environment: context.settings.environment)
         let control: PlayerHost.ClaimedControl
         switch try PlayerHost.claimControl(settings: context.settings) {
-        case .running(let running): return try ifRunning(running, context)
+        case .running(let running): return try await ifRunning(running, context)
         case .claimed(let claimed): control = claimed
         }
         defer { control.release() }

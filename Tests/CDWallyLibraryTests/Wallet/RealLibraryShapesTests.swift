@@ -47,7 +47,8 @@ import Testing
         // The id is the one the album had when all its tracks were Daft Punk's alone.
         #expect(
             report.wallet.discs[0].id
-                == AlbumID(identityKey: "album\u{1F}daft punk\u{1F}random access memories"))
+                == AlbumID(
+                    identityKey: "album\u{1F}daft punk\u{1F}random access memories", folder: "Daft Punk/RAM"))
         #expect(report.wallet.discs[0].tracks[1].artist == credits[1])
     }
 
