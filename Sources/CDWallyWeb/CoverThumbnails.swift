@@ -23,7 +23,11 @@ final class CoverThumbnails: Sendable {
     private let made = LockedValue<[AlbumID: String]>([:])
     /// Album id → the picture the worker could not use: not tried again until it is another.
     private let failed = LockedValue<[AlbumID: String]>([:])
-    private let queue = LockedValue<(pending: [Album], running: Bool)>(([], false))
+    /// The wallet's discs waiting, the Library's rows waiting (the last page asked for), and
+    /// whether the thread runs.
+    private let queue = LockedValue<(pending: [Album], library: [Album], running: Bool)>(([], [], false))
+    /// The most Library rows that wait: one screenful or two.
+    static let libraryRows = 64
 
     init(
         cacheFolder: String, coverFile: @escaping @Sendable (Album) -> String?, worker: [String],
@@ -61,7 +65,23 @@ final class CoverThumbnails: Sendable {
             defer { queue.running = queue.running || !queue.pending.isEmpty }
             return !queue.running && !queue.pending.isEmpty
         }
-        guard start else { return }
+        if start { startThread(done: done) }
+    }
+
+    /// Makes the covers of the Library rows a page shows, after the wallet's. Each request
+    /// replaces the rows still waiting from the one before: rows scrolled away are dropped, so
+    /// a small board never works through a whole library's covers.
+    func prepareLibrary(_ albums: [Album]) {
+        let start = queue.withLock { queue -> Bool in
+            let known = made.current
+            queue.library = Array(albums.filter { known[$0.id] == nil }.prefix(Self.libraryRows))
+            defer { queue.running = queue.running || !queue.library.isEmpty }
+            return !queue.running && !queue.library.isEmpty
+        }
+        if start { startThread(done: {}) }
+    }
+
+    private func startThread(done: @escaping @Sendable () -> Void) {
         Thread.detachNewThread { [self] in
             while let albums = nextBatch() {
                 if make(albums) { done() }
@@ -73,13 +93,19 @@ final class CoverThumbnails: Sendable {
         queue.withLock { queue -> [Album]? in
             let known = made.current
             queue.pending.removeAll { known[$0.id] != nil }
-            if queue.pending.isEmpty {
-                queue.running = false
-                return nil
+            queue.library.removeAll { known[$0.id] != nil }
+            if !queue.pending.isEmpty {
+                let albums = Array(queue.pending.prefix(CoverThumbnails.batch))
+                queue.pending.removeFirst(albums.count)
+                return albums
             }
-            let albums = Array(queue.pending.prefix(CoverThumbnails.batch))
-            queue.pending.removeFirst(albums.count)
-            return albums
+            if !queue.library.isEmpty {
+                let albums = Array(queue.library.prefix(CoverThumbnails.batch))
+                queue.library.removeFirst(albums.count)
+                return albums
+            }
+            queue.running = false
+            return nil
         }
     }
 

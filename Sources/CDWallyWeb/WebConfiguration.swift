@@ -12,6 +12,9 @@ public struct WebConfiguration: Sendable {
     public var stateFolder: String
     /// The `cdwally doctor --json` report, built off the request path.
     public var doctor: @Sendable () async throws -> JSONValue
+    /// The Library: every album of the index, and the CDs playlist's Add and Remove; nil leaves
+    /// the Library out.
+    public var library: WebLibrary?
     /// The cover of an album as a file, or nil.
     public var coverFile: @Sendable (Album) -> String?
     /// `$XDG_CACHE_HOME/cdwally`: the sized covers go to its `covers/`.

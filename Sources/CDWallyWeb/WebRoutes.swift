@@ -60,12 +60,13 @@ struct WebRoutes: Sendable {
             throw WebRequestError.badCommand("/api/v1/events is a WebSocket: connect with an Upgrade request")
         }
         router.get("/covers/{name}") { _, context in try cover(named: context.parameters.get("name") ?? "") }
+        addLibraryRoutes(to: router)
         return router
     }
 
-    private var resumeStore: ResumeStore { ResumeStore(directory: RawPath(configuration.stateFolder)) }
+    var resumeStore: ResumeStore { ResumeStore(directory: RawPath(configuration.stateFolder)) }
     /// Read afresh for each answer, as the resume points are: the player writes it.
-    private var listening: ListeningLog { ListeningLog(directory: RawPath(configuration.stateFolder)) }
+    var listening: ListeningLog { ListeningLog(directory: RawPath(configuration.stateFolder)) }
 
     private func pair(_ request: Request) async throws -> Response {
         let body = try await WebRoutes.jsonBody(request)

@@ -15,25 +15,25 @@ extension PlayerHost {
         let settings = context.settings
         let stateFolder = context.stateFolder(for: service.root)
         let covers = CoverArtCache(cacheDirectory: settings.directories.cdwallyCache)
-        let server = WebServer(
-            player: player, inbox: self,
-            configuration: WebConfiguration(
-                listen: listen,
-                hosts: HostAllowList(extraNames: settings.config?.webHosts?.value ?? [], listen: listen),
-                access: WebAccess.user(
-                    stateHome: settings.directories.cdwallyState, formerFolder: stateFolder),
-                stateFolder: stateFolder,
-                doctor: { [player] in
-                    try await PlayerHost.diagnose(
-                        settings: settings, stateFolder: stateFolder,
-                        health: {
-                            Health.check(
-                                settings: settings, playerHere: player.snapshot.state.rawValue,
-                                webHere: listen.description)
-                        })
-                },
-                coverFile: { covers.coverFile(for: $0) }, cacheFolder: settings.directories.cdwallyCache,
-                logger: Logger(label: "cdwally.web")))
+        var configuration = WebConfiguration(
+            listen: listen,
+            hosts: HostAllowList(extraNames: settings.config?.webHosts?.value ?? [], listen: listen),
+            access: WebAccess.user(
+                stateHome: settings.directories.cdwallyState, formerFolder: stateFolder),
+            stateFolder: stateFolder,
+            doctor: { [player] in
+                try await PlayerHost.diagnose(
+                    settings: settings, stateFolder: stateFolder,
+                    health: {
+                        Health.check(
+                            settings: settings, playerHere: player.snapshot.state.rawValue,
+                            webHere: listen.description)
+                    })
+            },
+            coverFile: { covers.coverFile(for: $0) }, cacheFolder: settings.directories.cdwallyCache,
+            logger: Logger(label: "cdwally.web"))
+        configuration.library = webLibrary(service: service, context: context)
+        let server = WebServer(player: player, inbox: self, configuration: configuration)
         try await server.start()
         onShutdown { await server.stop() }
         setup.withLock { $0?.web = listen.description }
@@ -41,6 +41,67 @@ extension PlayerHost {
         // On stderr whatever the log level: the one line a user needs to open the remote.
         StandardError.emit(
             "cdwally: web remote at \(listen) (\(reach)); pair a browser with `cdwally web pair`\n")
+    }
+
+    /// The web's Library over this player's library: `albums`, `add` and `remove` as the
+    /// commands do them, the watcher nudged after each write so the player shows it at once.
+    private func webLibrary(service: LibraryService, context: CommandContext) -> WebLibrary {
+        let (playlist, capacity) = (context.playlistOverride, context.settings.capacity)
+        let lock = context.playlistLock(for: service.root)
+        let player = self.player
+        let edit: @Sendable (() throws -> LibraryService.WalletChange) throws -> LibraryService.WalletChange =
+            {
+                [weak self] body in
+                do {
+                    let change = try body()
+                    if change.written { self?.walletChanged() }
+                    return change
+                } catch let error as WalletChangeError {
+                    switch error {
+                    case .unknownID, .notInWallet, .noAlbumMatches, .noAlbumAt:
+                        throw WebLibrary.Refusal.notFound(error.description)
+                    case .playlist: throw WebLibrary.Refusal.unavailable(error.description)
+                    default: throw WebLibrary.Refusal.conflict(error.description)
+                    }
+                } catch let error as LibraryError {
+                    throw WebLibrary.Refusal.unavailable(error.description)
+                }
+            }
+        return WebLibrary(
+            albums: { words, offset, limit in
+                let (total, albums) = try service.albums(matching: words, offset: offset, limit: limit)
+                let places = LibraryService.places(of: albums, in: player.snapshot.wallet)
+                return (
+                    total,
+                    albums.map {
+                        WebLibrary.Row(
+                            album: $0, inWallet: places[$0.id]?.disc, mergesInto: places[$0.id]?.mergesInto)
+                    }
+                )
+            },
+            add: { id in
+                let change = try edit {
+                    try service.add(
+                        try service.album(.id(id)), playlist: playlist, capacity: capacity, lock: lock)
+                }
+                let name = change.album.map { "\($0.albumArtist) — \($0.title)" } ?? id.rawValue
+                return WebLibrary.Change(
+                    album: change.disc?.id ?? id, disc: change.position, changed: change.written,
+                    message: change.written
+                        ? "Added \(name)"
+                            + (change.position.map { " as disc \($0)" } ?? " (hidden by the capacity)")
+                        : "\(name) is in the wallet already",
+                    undo: change.written ? "remove" : nil)
+            },
+            remove: { id in
+                let change = try edit {
+                    try service.remove(id, playlist: playlist, capacity: capacity, lock: lock)
+                }
+                let name = change.disc.map { "\($0.albumArtist) — \($0.title)" } ?? id.rawValue
+                return WebLibrary.Change(
+                    album: id, disc: nil, changed: change.written, message: "Removed \(name)",
+                    undo: change.written ? "add" : nil)
+            })
     }
 
     /// `cdwally doctor --json`, on a thread of its own: it brings the whole index up to date,

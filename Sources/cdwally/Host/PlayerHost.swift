@@ -34,6 +34,11 @@ final class PlayerHost: PlayerInbox {
         self.logger = logger
     }
 
+    /// Has the wallet watcher look at the playlists now: this process just changed one.
+    func walletChanged() {
+        watcher.nudge()
+    }
+
     /// Starts a player on the wallet, following the library in the background.
     static func start(
         context: CommandContext, service: LibraryService, report: WalletReport, options: PlayerOptions

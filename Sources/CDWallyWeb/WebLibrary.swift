@@ -1,0 +1,66 @@
+import CDWallyCore
+
+/// What the web's Library reads and writes (docs/PRODUCT.md §10), handed in by the `cdwally`
+/// executable, which owns the library and the CDs playlist's writers, as it hands in the
+/// doctor report. Each closure blocks (SQLite, the playlist's file): the routes run them on
+/// `BlockingPool.shared`, never on the cooperative pool.
+public struct WebLibrary: Sendable {
+    /// One album as the Library lists it: its disc number when it is one, the disc it would
+    /// merge into as an edition.
+    public struct Row: Sendable {
+        public var album: AlbumSummary
+        public var inWallet: Int?
+        public var mergesInto: Int?
+
+        public init(album: AlbumSummary, inWallet: Int?, mergesInto: Int?) {
+            self.album = album
+            self.inWallet = inWallet
+            self.mergesInto = mergesInto
+        }
+    }
+
+    /// A change to the wallet, for the page: what happened, and what undoes it.
+    public struct Change: Sendable {
+        public var album: AlbumID
+        /// The album's disc number after the change (nil: not in the wallet, or hidden).
+        public var disc: Int?
+        public var changed: Bool
+        public var message: String
+        /// The opposite action, `"add"` or `"remove"`, on the same id; nil when nothing changed.
+        public var undo: String?
+
+        public init(album: AlbumID, disc: Int?, changed: Bool, message: String, undo: String?) {
+            self.album = album
+            self.disc = disc
+            self.changed = changed
+            self.message = message
+            self.undo = undo
+        }
+    }
+
+    /// Why a change was refused, as the web answers it.
+    public enum Refusal: Error, Sendable {
+        /// No such album (404).
+        case notFound(String)
+        /// The wallet or playlist does not allow it (409): a shared line, the capacity.
+        case conflict(String)
+        /// The playlist cannot be written (503).
+        case unavailable(String)
+    }
+
+    /// Up to `limit` albums from `offset` whose fields hold every word, and how many match.
+    public var albums:
+        @Sendable (_ words: [String], _ offset: Int, _ limit: Int) throws -> (total: Int, rows: [Row])
+    public var add: @Sendable (AlbumID) throws -> Change
+    public var remove: @Sendable (AlbumID) throws -> Change
+
+    public init(
+        albums: @escaping @Sendable ([String], Int, Int) throws -> (total: Int, rows: [Row]),
+        add: @escaping @Sendable (AlbumID) throws -> Change,
+        remove: @escaping @Sendable (AlbumID) throws -> Change
+    ) {
+        self.albums = albums
+        self.add = add
+        self.remove = remove
+    }
+}
