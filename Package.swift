@@ -119,7 +119,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["PROTOCOL.md", "Site"]),
+            exclude: ["PROTOCOL.md"],
+            // The pages live in the binary (one file installs cdwally): SwiftPM writes each as
+            // a byte array at build time (`PackageResources`), with no bundle folder beside it.
+            resources: [
+                .embedInCode("Site/index.html"), .embedInCode("Site/app.js"), .embedInCode("Site/style.css"),
+            ]),
         .executableTarget(
             name: "cdwally",
             dependencies: [

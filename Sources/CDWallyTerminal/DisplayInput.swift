@@ -1,3 +1,4 @@
+import CDWallyCore
 import CDWallyPlayer
 
 /// Everything the display loop reacts to, posted to its mailbox from the key thread, the
@@ -11,6 +12,8 @@ enum DisplayInput: Sendable {
     case resize
     /// The cover thread's answer: the picture drawn for a request, or nil for none.
     case cover(CoverArtist.Request, CoverPicture?)
+    /// The library's answer to a search of `query`.
+    case searchResults(query: String, total: Int, albums: [AlbumSummary])
     /// A line for the message line: a log line, stray stderr, a refused command.
     case message(String)
     /// The terminal hung up, or the player shut down: nothing more to show.

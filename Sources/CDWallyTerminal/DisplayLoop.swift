@@ -28,15 +28,22 @@ final class DisplayLoop {
     private var textColumn = 0
     /// The whole screen is to be cleared and drawn again.
     private var needsClearing = false
+    /// What `/` searches; nil leaves the key unbound.
+    private let library: TerminalLibrary?
+    /// Posts to the display's own mailbox: the library's answers come back through it.
+    private let post: @Sendable (DisplayInput) -> Void
 
     init(
         session: TerminalSession, player: Player, commands: AsyncStream<PlayerCommand>.Continuation,
-        useStyles: Bool, artist: CoverArtist? = nil
+        useStyles: Bool, artist: CoverArtist? = nil, library: TerminalLibrary? = nil,
+        post: @escaping @Sendable (DisplayInput) -> Void = { _ in }
     ) {
         self.session = session
         self.player = player
         self.commands = commands
         self.artist = artist
+        self.library = library
+        self.post = post
         painter = ScreenPainter(useStyles: useStyles)
         size = session.size() ?? ScreenSize(columns: 80, rows: 24)
     }
@@ -63,6 +70,13 @@ final class DisplayLoop {
             cover.receive(picture, for: request)
         case .message(let text):
             show(text)
+        case .searchResults(let query, let total, let albums):
+            // An answer to what was typed before is dropped: a newer one is on its way.
+            if state.search?.query == query {
+                state.search?.albums = albums
+                state.search?.total = total
+                state.search?.selected = 0
+            }
         case .ended, .stop:
             return false
         }
@@ -122,6 +136,7 @@ final class DisplayLoop {
 
     /// False for quit.
     private func handle(_ key: Key) -> Bool {
+        if state.search != nil { return searchKey(key) }
         guard let action = KeyBinding.action(for: key) else { return true }
         if var digits = state.pendingDisc {
             switch action {
@@ -151,6 +166,11 @@ final class DisplayLoop {
             state.helpShown = false
         case .toggleHelp:
             state.helpShown.toggle()
+        case .search:
+            guard library != nil else { break }
+            state.helpShown = false
+            state.search = LibrarySearch()
+            search("")
         case .cancelDisc:
             state.helpShown = false
         case .redraw:
@@ -170,6 +190,66 @@ final class DisplayLoop {
             commands.yield(command)
         }
         return true
+    }
+
+    /// A key while the search is open: typing edits the words, the arrows choose, Enter plays
+    /// the album chosen, Esc goes back. Ctrl-C still quits.
+    private func searchKey(_ key: Key) -> Bool {
+        guard var search = state.search else { return true }
+        switch key {
+        case .character(let character):
+            search.query.append(character)
+        case .backspace:
+            if search.query.isEmpty {
+                state.search = nil
+                return true
+            }
+            search.query.removeLast()
+        case .up:
+            search.selected = max(0, search.selected - 1)
+            state.search = search
+            return true
+        case .down:
+            search.selected = min(max(0, search.albums.count - 1), search.selected + 1)
+            state.search = search
+            return true
+        case .escape:
+            state.search = nil
+            return true
+        case .enter:
+            if search.albums.indices.contains(search.selected), let library {
+                let album = search.albums[search.selected]
+                state.search = nil
+                show("Playing \(album.albumArtist) — \(album.title)…")
+                let post = self.post
+                Task {
+                    do { try await library.play(album.id) } catch { post(.message("\(error)")) }
+                }
+            }
+            return true
+        case .control("c"):
+            return false
+        default:
+            return true
+        }
+        state.search = search
+        self.search(search.query)
+        return true
+    }
+
+    /// Asks the library for the albums matching `query`; the answer comes back as an input.
+    private func search(_ query: String) {
+        guard let library else { return }
+        let post = self.post
+        Task {
+            let words = query.split(whereSeparator: \.isWhitespace).map(String.init)
+            do {
+                let (total, albums) = try await library.search(words, LibrarySearch.shown)
+                post(.searchResults(query: query, total: total, albums: albums))
+            } catch {
+                post(.message("\(error)"))
+            }
+        }
     }
 
     private func handle(_ event: PlayerEvent) {

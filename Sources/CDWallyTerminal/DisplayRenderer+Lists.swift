@@ -39,6 +39,25 @@ extension DisplayRenderer {
         }
     }
 
+    /// "> Artist — Album  1999 · disc 3": the search's albums, the chosen one marked, each
+    /// with its disc number when it is in the wallet.
+    static func searchLines(_ search: LibrarySearch, snapshot: PlayerSnapshot, width: Int, rows: Int)
+        -> [ScreenLine]
+    {
+        let wallet = snapshot.wallet
+        return window(count: search.albums.count, around: search.selected, rows: rows).map { index in
+            let album = search.albums[index]
+            let text = ShownText.clean(album.albumArtist) + " — " + ShownText.clean(album.title)
+            let disc = wallet.position(of: album.id).map { "disc \($0)" } ?? ""
+            let year = album.year.map(String.init) ?? ""
+            let isMarked = index == search.selected
+            return row(
+                marked: isMarked, number: "", text: text,
+                trailing: [year, disc].filter { !$0.isEmpty }.joined(separator: " · "),
+                style: isMarked ? .bold : .plain, width: width)
+        }
+    }
+
     /// The indices to show of `count` items on `rows` rows: all when they fit, else a run
     /// with `index` near its middle so what comes before and after is in view.
     static func window(count: Int, around index: Int?, rows: Int) -> Range<Int> {
@@ -53,7 +72,7 @@ extension DisplayRenderer {
     private static func row(
         marked: Bool, number: String, text: String, trailing: String, style: TextStyle, width: Int
     ) -> ScreenLine {
-        let lead = (marked ? "> " : "  ") + number + "  "
+        let lead = (marked ? "> " : "  ") + (number.isEmpty ? "" : number + "  ")
         let tail = trailing.isEmpty || width < 30 ? "" : "  " + trailing
         let room = width - DisplayWidth.of(lead) - DisplayWidth.of(tail)
         guard room >= 4 else { return ScreenLine(DisplayWidth.truncate(lead + text, to: width), style) }

@@ -42,7 +42,9 @@ public enum DisplayRenderer {
         let spacer = rows >= header.count + footer.count + 4 ? [ScreenLine.blank] : []
         let bodyRows = rows - header.count - footer.count - 2 * spacer.count
         var body: [ScreenLine]
-        if state.helpShown {
+        if let search = state.search {
+            body = searchLines(search, snapshot: snapshot, width: width, rows: bodyRows)
+        } else if state.helpShown {
             body = HelpScreen.lines(width: width, rows: bodyRows)
         } else if snapshot.disc == nil || state.pendingDisc != nil {
             body = walletLines(snapshot, pending: state.pendingDisc, width: width, rows: bodyRows)
@@ -69,6 +71,20 @@ public enum DisplayRenderer {
 
     /// The disc number being typed, else the message, else a hint on how to go on.
     static func messageLine(_ snapshot: PlayerSnapshot, state: DisplayState, width: Int) -> ScreenLine {
+        if let search = state.search {
+            let found =
+                switch search.total {
+                case nil: "searching…"
+                case 0?: "no album matches"
+                case 1?: "1 album"
+                case let total?: "\(total) albums"
+                }
+            return ScreenLine(
+                DisplayWidth.truncate(
+                    "Search: \(ShownText.clean(search.query))_ · \(found) · ↑↓ Enter plays · Esc back",
+                    to: width),
+                .bold)
+        }
         if let digits = state.pendingDisc {
             return ScreenLine(
                 DisplayWidth.truncate(pendingText(digits, wallet: snapshot.wallet), to: width), .bold)

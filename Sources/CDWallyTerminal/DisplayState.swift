@@ -6,10 +6,16 @@ public struct DisplayState: Sendable, Hashable {
     public var pendingDisc: String?
     /// A transient line: a warning, a skipped track, a refused command.
     public var message: String?
+    /// The library search (`/`), while it is open.
+    public var search: LibrarySearch?
 
-    public init(helpShown: Bool = false, pendingDisc: String? = nil, message: String? = nil) {
+    public init(
+        helpShown: Bool = false, pendingDisc: String? = nil, message: String? = nil,
+        search: LibrarySearch? = nil
+    ) {
         self.helpShown = helpShown
         self.pendingDisc = pendingDisc
         self.message = message
+        self.search = search
     }
 }

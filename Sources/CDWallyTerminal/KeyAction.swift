@@ -13,6 +13,8 @@ public enum KeyAction: Sendable, Hashable {
     /// Takes back the last digit typed.
     case eraseDigit
     case toggleHelp
+    /// Opens the library search.
+    case search
     /// Draws the whole screen again (after something scribbled on it).
     case redraw
     /// Gives the shell its terminal back and stops, as Ctrl-Z does to any job.

@@ -41,7 +41,8 @@ public struct KeyBinding: Sendable, Hashable {
                 uniqueKeysWithValues: (0...9).map { (Key.character(Character("\($0)")), KeyAction.digit($0)) }
             )
             .merging([.enter: .confirmDisc, .backspace: .eraseDigit]) { $1 }),
-        KeyBinding("Esc", "cancel the disc number", [.escape: .cancelDisc]),
+        // One row for both, as below: the overlay stays in two columns on an 80×12 terminal.
+        KeyBinding("/ Esc", "search the library / cancel", [.character("/"): .search, .escape: .cancelDisc]),
         KeyBinding("?", "show / hide these keys", [.character("?"): .toggleHelp]),
         // One row for both keeps the overlay in two columns on an 80×12 terminal.
         KeyBinding("Ctrl-L/Z", "redraw / suspend (fg)", [.control("l"): .redraw, .control("z"): .suspend]),

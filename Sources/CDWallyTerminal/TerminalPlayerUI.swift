@@ -37,18 +37,22 @@ public final class TerminalPlayerUI: Sendable {
     private let useStyles: Bool
     /// How covers are found and drawn; nil when they are off.
     private let covers: CoverOptions?
+    /// What `/` searches; nil for no search.
+    private let library: TerminalLibrary?
     private let inputs: AsyncStream<DisplayInput>
     private let mailbox: AsyncStream<DisplayInput>.Continuation
     private let started = LockedValue(false)
 
     /// `covers`: show the disc's cover (`CoverLayout` says when it fits); nil for none.
     public init(
-        player: Player, inbox: any PlayerInbox, environment: [String: String], covers: CoverOptions? = nil
+        player: Player, inbox: any PlayerInbox, environment: [String: String], covers: CoverOptions? = nil,
+        library: TerminalLibrary? = nil
     ) {
         self.player = player
         self.inbox = inbox
         useStyles = Self.stylesAllowed(environment: environment)
         self.covers = covers
+        self.library = library
         (inputs, mailbox) = AsyncStream.makeStream(of: DisplayInput.self)
     }
 
@@ -114,7 +118,8 @@ public final class TerminalPlayerUI: Sendable {
             CoverArtist(options: options) { request, picture in mailbox.yield(.cover(request, picture)) }
         }
         let loop = DisplayLoop(
-            session: session, player: player, commands: commandQueue, useStyles: useStyles, artist: artist)
+            session: session, player: player, commands: commandQueue, useStyles: useStyles, artist: artist,
+            library: library, post: { mailbox.yield($0) })
         loop.draw()
         keys.start()
         for await input in inputs {

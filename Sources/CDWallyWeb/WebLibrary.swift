@@ -2,8 +2,8 @@ import CDWallyCore
 
 /// What the web's Library reads and writes (docs/PRODUCT.md §10), handed in by the `cdwally`
 /// executable, which owns the library and the CDs playlist's writers, as it hands in the
-/// doctor report. Each closure blocks (SQLite, the playlist's file): the routes run them on
-/// `BlockingPool.shared`, never on the cooperative pool.
+/// doctor report. Each does its blocking work off the cooperative pool, and a change answers
+/// once the player holds the new wallet.
 public struct WebLibrary: Sendable {
     /// One album as the Library lists it: its disc number when it is one, the disc it would
     /// merge into as an edition.
@@ -50,17 +50,22 @@ public struct WebLibrary: Sendable {
 
     /// Up to `limit` albums from `offset` whose fields hold every word, and how many match.
     public var albums:
-        @Sendable (_ words: [String], _ offset: Int, _ limit: Int) throws -> (total: Int, rows: [Row])
-    public var add: @Sendable (AlbumID) throws -> Change
-    public var remove: @Sendable (AlbumID) throws -> Change
+        @Sendable (_ words: [String], _ offset: Int, _ limit: Int) async throws -> (total: Int, rows: [Row])
+    public var add: @Sendable (AlbumID) async throws -> Change
+    public var remove: @Sendable (AlbumID) async throws -> Change
+    /// Adds the album when it is not in the wallet (refusing one the capacity would hide), and
+    /// plays it.
+    public var play: @Sendable (AlbumID) async throws -> Change
 
     public init(
-        albums: @escaping @Sendable ([String], Int, Int) throws -> (total: Int, rows: [Row]),
-        add: @escaping @Sendable (AlbumID) throws -> Change,
-        remove: @escaping @Sendable (AlbumID) throws -> Change
+        albums: @escaping @Sendable ([String], Int, Int) async throws -> (total: Int, rows: [Row]),
+        add: @escaping @Sendable (AlbumID) async throws -> Change,
+        remove: @escaping @Sendable (AlbumID) async throws -> Change,
+        play: @escaping @Sendable (AlbumID) async throws -> Change
     ) {
         self.albums = albums
         self.add = add
         self.remove = remove
+        self.play = play
     }
 }

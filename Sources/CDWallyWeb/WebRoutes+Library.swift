@@ -1,6 +1,5 @@
 import CDWallyCore
 import CDWallyPlayer
-import CDWallySystem
 import Foundation
 import Hummingbird
 
@@ -41,7 +40,7 @@ extension WebRoutes {
         else {
             throw WebRequestError.badCommand("limit is a whole number from 1 to \(WebRoutes.maximumPage)")
         }
-        let (total, rows) = try await BlockingPool.shared.run { try library.albums(words, offset, limit) }
+        let (total, rows) = try await library.albums(words, offset, limit)
         // Covers for these rows only, newest request first: rows scrolled away are dropped.
         feed.covers.prepareLibrary(rows.map(\.album.standIn))
         let albums = rows.map { row -> JSONValue in
@@ -73,28 +72,18 @@ extension WebRoutes {
             text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
         else { throw WebRequestError.badCommand("an album id is 16 hex digits, as /api/v1/albums gives it") }
         let id = AlbumID(rawValue: text)
-        let before = player.snapshot.wallet
         let change: WebLibrary.Change
         do {
-            change = try await BlockingPool.shared.run {
-                action == "remove" ? try library.remove(id) : try library.add(id)
+            switch action {
+            case "add": change = try await library.add(id)
+            case "remove": change = try await library.remove(id)
+            default: change = try await library.play(id)
             }
         } catch let refusal as WebLibrary.Refusal {
             switch refusal {
             case .notFound(let message): throw WebRequestError.notFound(message)
             case .conflict(let message): throw WebRequestError.player(message)
             case .unavailable(let message): throw WebRequestError.unavailable(message)
-            }
-        }
-        if change.changed { await walletChange(from: before) }
-        if action == "play" {
-            guard let position = player.snapshot.wallet.position(of: change.album) else {
-                throw WebRequestError.player("the wallet does not show it yet; try again")
-            }
-            do {
-                _ = try await inbox.perform(.play(disc: position, fromStart: false))
-            } catch {
-                throw WebRequestError.player(error.description)
             }
         }
         let wallet = WebJSON.wallet(
@@ -111,14 +100,5 @@ extension WebRoutes {
                 ),
                 ("wallet", wallet),
             ]))
-    }
-
-    /// Waits (at most 2 s) until the player's wallet is another than `before`: the change
-    /// reaches it through the library's watcher, which the writer nudged.
-    private func walletChange(from before: Wallet) async {
-        let deadline = ContinuousClock.now + .seconds(2)
-        while player.snapshot.wallet == before && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
     }
 }

@@ -1,11 +1,19 @@
-/// The pages, embedded in the binary so that one file installs cdwally (SwiftPM resources
-/// would need a folder beside it). `WebSite+Files.swift` is generated from `Site/` by
-/// `Scripts/embed-web-site`; a test checks it matches.
+/// The pages, embedded in the binary so that one file installs cdwally: SwiftPM compiles each
+/// file of `Site/` into a byte array (`resources: [.embedInCode(...)]` in Package.swift).
 enum WebSite {
     struct File: Sendable {
         var contentType: String
         var text: String
     }
+
+    /// Each page by the path it is served at.
+    static let files: [String: File] = [
+        "/": File(contentType: "text/html; charset=utf-8", text: text(PackageResources.index_html)),
+        "/app.js": File(contentType: "text/javascript; charset=utf-8", text: text(PackageResources.app_js)),
+        "/style.css": File(contentType: "text/css; charset=utf-8", text: text(PackageResources.style_css)),
+    ]
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     /// The pages' own digest, sent with every state (`site`): a page of another build, left
     /// open while the box was upgraded, loads the new one rather than send what the new

@@ -86,6 +86,50 @@ def targets(driver, view):
         raise SystemExit(f"web_remote.py: controls under 44 px on the {view}: {', '.join(small)}")
 
 
+def albums(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#albums .album")
+
+
+def library(phone, laptop, screenshots):
+    """The Library: search, Add with Undo, Play, Remove; the other browser's wallet follows."""
+    discs = len(laptop.find_elements(By.CSS_SELECTOR, ".disc"))
+    phone.get(phone.current_url.split("#")[0] + "#library")
+    wait("the library's albums", lambda: len(albums(phone)) >= discs + 1)
+    fits(phone, "library at 390 px")
+    box = phone.find_element(By.ID, "library-query")
+    box.send_keys("library only")
+    wait("the search's one album", lambda: len(albums(phone)) == 1 and "1 album" in text(phone, "library-count"))
+    row = albums(phone)[0]
+    if "Library Only" not in row.text:
+        raise SystemExit("web_remote.py: the search found " + row.text)
+    row.find_element(By.CSS_SELECTOR, "button[data-action=add]").click()
+    wait("the undo bar", lambda: phone.find_element(By.ID, "undo").is_displayed())
+    wait("the album marked as a disc", lambda: "Disc " in albums(phone)[0].text)
+    wait("the other browser's wallet to grow", lambda: len(laptop.find_elements(By.CSS_SELECTOR, ".disc")) == discs + 1)
+    phone.save_screenshot(screenshots + "/library-phone.png")
+    phone.find_element(By.ID, "undo-button").click()
+    wait("the undone add", lambda: albums(phone)[0].find_elements(By.CSS_SELECTOR, "button[data-action=add]"))
+    wait("the other browser's wallet to shrink", lambda: len(laptop.find_elements(By.CSS_SELECTOR, ".disc")) == discs)
+    albums(phone)[0].find_element(By.CSS_SELECTOR, "button[data-action=play]").click()
+    wait("the player playing the library's album", lambda: "Library Only" in text(laptop, "album")
+         or "Library Only" in text(phone, "album"))
+    wait("the played album in the wallet", lambda: len(laptop.find_elements(By.CSS_SELECTOR, ".disc")) == discs + 1)
+    phone.get(phone.current_url.split("#")[0] + "#library")
+    wait("the library again", lambda: len(albums(phone)) >= discs + 1)
+    resize(phone, 768, 1024)
+    phone.save_screenshot(screenshots + "/library-tablet.png")
+    resize(phone, 320, 640)
+    fits(phone, "library at 320 px")
+    resize(phone, 390, 844)
+    box = phone.find_element(By.ID, "library-query")
+    box.clear()
+    box.send_keys("library only")
+    wait("the search's one album", lambda: len(albums(phone)) == 1)
+    wait("its Remove button", lambda: albums(phone)[0].find_elements(By.CSS_SELECTOR, "button[data-action=remove]"))
+    albums(phone)[0].find_element(By.CSS_SELECTOR, "button[data-action=remove]").click()
+    wait("the other browser's wallet without it", lambda: len(laptop.find_elements(By.CSS_SELECTOR, ".disc")) == discs)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True)
@@ -220,6 +264,8 @@ def main():
             wait("the page to load the server's pages", lambda: phone.execute_script(
                 "return window.beforeUpgrade === undefined && typeof site === 'string'"))
             wait("the reloaded page to show the player", lambda: lcd(phone).startswith("DISC 02"))
+
+            library(phone, laptop, arguments.screenshots)
         finally:
             phone.quit()
             laptop.quit()

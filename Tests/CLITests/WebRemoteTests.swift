@@ -107,6 +107,8 @@ import Testing
             try more.addAlbum("\(name)/Album \(number + 4)", artist: name, album: "Album \(number + 4)")
             lines += "\(name)/Album \(number + 4)/\n"
         }
+        // An album of the library that is not in the wallet: the Library's search finds it.
+        try more.addAlbum("Quincy/Library Only", artist: "Quincy", album: "Library Only")
         for name in try FileManager.default.contentsOfDirectory(atPath: more.root) {
             try FileManager.default.copyItem(atPath: more.root + "/" + name, toPath: library + "/" + name)
         }
@@ -140,7 +142,10 @@ import Testing
             directory: URL(fileURLWithPath: cli.home))
         try await browser.waitForExit(timeout: .seconds(180))
         #expect(browser.result.status == 0, "\(browser.stdout)\(browser.stderr)\nserve: \(serve.stderr)")
-        for name in ["wallet-phone", "wallet-wide", "player-phone", "player-wide", "player-tablet"] {
+        for name in [
+            "wallet-phone", "wallet-wide", "player-phone", "player-wide", "player-tablet", "library-phone",
+            "library-tablet",
+        ] {
             let size =
                 (try? FileManager.default.attributesOfItem(atPath: "\(screenshots)/\(name).png")[.size])
                 as? Int

@@ -1,4 +1,4 @@
-// The web remote's pages: the wallet, the player and diagnostics, on API v1
+// The web remote's pages: the wallet, the player, the library and diagnostics, on API v1
 // (Sources/CDWallyWeb/PROTOCOL.md). No framework: a few functions over the DOM.
 "use strict";
 
@@ -45,16 +45,17 @@ function showProblem(error) {
 
 function route() {
   const view = (location.hash || "#wallet").slice(1);
-  for (const name of ["wallet", "player", "doctor"]) {
+  for (const name of ["wallet", "player", "library", "doctor"]) {
     $(name).hidden = name !== view;
     $("nav-" + name).classList.toggle("current", name === view);
   }
   $("pair").hidden = true;
   if (view === "doctor") loadDoctor();
+  if (view === "library" && !library.loaded) loadLibrary(true);
 }
 
 function showPairing() {
-  for (const name of ["wallet", "player", "doctor"]) $(name).hidden = true;
+  for (const name of ["wallet", "player", "library", "doctor"]) $(name).hidden = true;
   $("pair").hidden = false;
   $("link").hidden = true;
   $("pair-code").focus();
@@ -132,6 +133,132 @@ function renderWallet() {
     list.append(item);
   }
   markCurrentDisc();
+}
+
+// Library -------------------------------------------------------------------
+// Every album of the index, a page at a time as the list scrolls (a library of 8,000 albums is
+// never loaded whole), filtered by the search words; Play, Add and Remove change the CDs
+// playlist through POST /api/v1/wallet, and the last change can be undone.
+
+const library = { query: "", albums: [], total: 0, loading: false, loaded: false, generation: 0, coverTries: 0 };
+const libraryPage = 60;
+
+async function loadLibrary(reset) {
+  if (reset) {
+    library.generation += 1;
+    library.albums = [];
+    library.total = 0;
+    library.loaded = true;
+    library.coverTries = 0;
+    $("albums").replaceChildren();
+  } else if (library.loading || library.albums.length >= library.total) {
+    return;
+  }
+  const generation = library.generation;
+  library.loading = true;
+  $("library-more").textContent = "Loading…";
+  try {
+    const query = new URLSearchParams({ q: library.query, offset: library.albums.length, limit: libraryPage });
+    const page = await api("/api/v1/albums?" + query);
+    if (generation !== library.generation) return;   // a newer search took over
+    library.total = page.total;
+    library.albums.push(...page.albums);
+    for (const album of page.albums) $("albums").append(albumRow(album));
+    if (page.albums.some((album) => !album.covers)) retryCovers(page.offset, generation);
+  } catch (error) {
+    showProblem(error);
+  } finally {
+    if (generation === library.generation) {
+      library.loading = false;
+      const shown = library.albums.length;
+      $("library-count").textContent =
+        `${library.total} album${library.total === 1 ? "" : "s"}${library.query ? ` match “${library.query}”` : " in the library"}`;
+      $("library-more").textContent = shown < library.total ? `${shown} of ${library.total} shown` : "";
+    }
+  }
+}
+
+// Covers are made for the rows asked for, in the background: the page asks again for a while.
+function retryCovers(offset, generation) {
+  if (library.coverTries >= 5) return;
+  library.coverTries += 1;
+  setTimeout(async () => {
+    if (generation !== library.generation) return;
+    const query = new URLSearchParams({ q: library.query, offset, limit: libraryPage });
+    try {
+      const page = await api("/api/v1/albums?" + query);
+      if (generation !== library.generation) return;
+      for (const album of page.albums) {
+        const image = document.querySelector(`.album[data-id="${album.id}"] img`);
+        if (image && album.covers && !image.getAttribute("src")) image.src = album.covers["128"];
+      }
+      if (page.albums.some((album) => !album.covers)) retryCovers(offset, generation);
+    } catch (error) { /* the next scroll or search asks again */ }
+  }, 2000);
+}
+
+function albumRow(album) {
+  const item = document.createElement("li");
+  item.className = "album";
+  item.dataset.id = album.id;
+  const text = document.createElement("span");
+  text.className = "text";
+  const name = document.createElement("span");
+  name.className = "name";
+  name.textContent = album.album;
+  const artist = document.createElement("span");
+  artist.textContent = album.albumArtist;
+  const meta = document.createElement("span");
+  meta.className = "meta";
+  const place = album.inWallet ? `Disc ${album.inWallet} · ` : album.mergesInto ? `Edition of disc ${album.mergesInto} · ` : "";
+  meta.textContent = `${place}${album.year ?? ""}${album.year ? " · " : ""}${album.trackCount} tracks`;
+  text.append(name, document.createElement("br"), artist, document.createElement("br"), meta);
+  const actions = document.createElement("span");
+  actions.className = "actions";
+  const button = (label, action) => {
+    const element = document.createElement("button");
+    element.type = "button";
+    element.textContent = label;
+    element.dataset.action = action;
+    element.addEventListener("click", () => changeWallet(action, album.id));
+    return element;
+  };
+  actions.append(button("Play", "play"));
+  if (album.inWallet) actions.append(button("Remove", "remove"));
+  else if (!album.mergesInto) actions.append(button("Add", "add"));
+  if (album.inWallet) item.classList.add("in-wallet");
+  item.append(cdElement(album.covers && album.covers["128"]), text, actions);
+  return item;
+}
+
+async function changeWallet(action, id) {
+  try {
+    const answer = await api("/api/v1/wallet", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ [action]: id }),
+    });
+    wallet = answer.wallet;
+    renderWallet();
+    showUndo(answer.change);
+    if (action === "play") location.hash = "#player";
+    else loadLibrary(true);
+  } catch (error) {
+    showProblem(error);
+  }
+}
+
+function showUndo(change) {
+  $("undo-text").textContent = change.message;
+  const undo = change.undo;
+  $("undo-button").hidden = !undo;
+  $("undo-button").onclick = undo ? async () => {
+    $("undo").hidden = true;
+    const [action, id] = Object.entries(undo)[0];
+    await changeWallet(action, id);
+  } : null;
+  $("undo").hidden = false;
+  clearTimeout(showUndo.timer);
+  showUndo.timer = setTimeout(() => { $("undo").hidden = true; }, 10000);
 }
 
 function markCurrentDisc() {
@@ -350,6 +477,21 @@ document.addEventListener("DOMContentLoaded", () => {
   for (const button of document.querySelectorAll("[data-sleep]")) {
     button.addEventListener("click", () => command("sleep", { for: button.dataset.sleep }));
   }
+  let searchTimer = null;
+  $("library-query").addEventListener("input", (event) => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => { library.query = event.target.value.trim(); loadLibrary(true); }, 250);
+  });
+  $("library-search").addEventListener("submit", (event) => {
+    event.preventDefault();
+    clearTimeout(searchTimer);
+    library.query = $("library-query").value.trim();
+    loadLibrary(true);
+  });
+  // The next page loads as the end of the list comes into view.
+  new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting) && !$("library").hidden) loadLibrary(false);
+  }, { rootMargin: "400px" }).observe($("library-more"));
   $("pair-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     try {

@@ -91,11 +91,16 @@ struct PlayCommand: AsyncParsableCommand {
                 let environment = context.settings.environment
                 let showCovers = !noCover && context.settings.config?.displayCover?.value != false
                 let coverCache = started.coverCache
+                let library = HostLibrary(service: started.service, context: context, host: host)
                 let display =
                     TerminalPlayerUI.isAvailable(environment: environment)
                     ? TerminalPlayerUI(
                         player: host.player, inbox: host, environment: environment,
-                        covers: showCovers ? CoverOptions(coverFile: { coverCache.coverFile(for: $0) }) : nil)
+                        covers: showCovers ? CoverOptions(coverFile: { coverCache.coverFile(for: $0) }) : nil,
+                        library: TerminalLibrary(
+                            search: { words, limit in try await library.albums(matching: words, limit: limit)
+                            },
+                            play: { id in _ = try await library.play(id) }))
                     : nil
                 if let display { started.onResize { display.terminalResized() } }
                 let plain = display == nil ? PlainPlayback(host: host) : nil

@@ -43,33 +43,45 @@ extension PlayerHost {
             "cdwally: web remote at \(listen) (\(reach)); pair a browser with `cdwally web pair`\n")
     }
 
-    /// The web's Library over this player's library: `albums`, `add` and `remove` as the
-    /// commands do them, the watcher nudged after each write so the player shows it at once.
+    /// The web's Library over this player's library (`HostLibrary`), its refusals in the web's
+    /// words.
     private func webLibrary(service: LibraryService, context: CommandContext) -> WebLibrary {
-        let (playlist, capacity) = (context.playlistOverride, context.settings.capacity)
-        let lock = context.playlistLock(for: service.root)
+        let library = HostLibrary(service: service, context: context, host: self)
         let player = self.player
-        let edit: @Sendable (() throws -> LibraryService.WalletChange) throws -> LibraryService.WalletChange =
-            {
-                [weak self] body in
-                do {
-                    let change = try body()
-                    if change.written { self?.walletChanged() }
-                    return change
-                } catch let error as WalletChangeError {
-                    switch error {
-                    case .unknownID, .notInWallet, .noAlbumMatches, .noAlbumAt:
-                        throw WebLibrary.Refusal.notFound(error.description)
-                    case .playlist: throw WebLibrary.Refusal.unavailable(error.description)
-                    default: throw WebLibrary.Refusal.conflict(error.description)
-                    }
-                } catch let error as LibraryError {
-                    throw WebLibrary.Refusal.unavailable(error.description)
+        @Sendable func answer(_ id: AlbumID, _ body: () async throws -> LibraryService.WalletChange)
+            async throws
+            -> WebLibrary.Change
+        {
+            do {
+                let change = try await body()
+                let name =
+                    (change.album.map { "\($0.albumArtist) — \($0.title)" })
+                    ?? (change.disc.map { "\($0.albumArtist) — \($0.title)" }) ?? id.rawValue
+                let removed = !change.removedLines.isEmpty
+                return WebLibrary.Change(
+                    album: change.disc?.id ?? id, disc: removed ? nil : change.position,
+                    changed: change.written,
+                    message: !change.written
+                        ? "\(name) is in the wallet already"
+                        : removed
+                            ? "Removed \(name)"
+                            : "Added \(name)"
+                                + (change.position.map { " as disc \($0)" } ?? " (hidden by the capacity)"),
+                    undo: change.written ? (removed ? "add" : "remove") : nil)
+            } catch let error as WalletChangeError {
+                switch error {
+                case .unknownID, .notInWallet, .noAlbumMatches, .noAlbumAt:
+                    throw WebLibrary.Refusal.notFound(error.description)
+                case .playlist: throw WebLibrary.Refusal.unavailable(error.description)
+                default: throw WebLibrary.Refusal.conflict(error.description)
                 }
+            } catch let error as LibraryError {
+                throw WebLibrary.Refusal.unavailable(error.description)
             }
+        }
         return WebLibrary(
             albums: { words, offset, limit in
-                let (total, albums) = try service.albums(matching: words, offset: offset, limit: limit)
+                let (total, albums) = try await library.albums(matching: words, offset: offset, limit: limit)
                 let places = LibraryService.places(of: albums, in: player.snapshot.wallet)
                 return (
                     total,
@@ -79,29 +91,9 @@ extension PlayerHost {
                     }
                 )
             },
-            add: { id in
-                let change = try edit {
-                    try service.add(
-                        try service.album(.id(id)), playlist: playlist, capacity: capacity, lock: lock)
-                }
-                let name = change.album.map { "\($0.albumArtist) — \($0.title)" } ?? id.rawValue
-                return WebLibrary.Change(
-                    album: change.disc?.id ?? id, disc: change.position, changed: change.written,
-                    message: change.written
-                        ? "Added \(name)"
-                            + (change.position.map { " as disc \($0)" } ?? " (hidden by the capacity)")
-                        : "\(name) is in the wallet already",
-                    undo: change.written ? "remove" : nil)
-            },
-            remove: { id in
-                let change = try edit {
-                    try service.remove(id, playlist: playlist, capacity: capacity, lock: lock)
-                }
-                let name = change.disc.map { "\($0.albumArtist) — \($0.title)" } ?? id.rawValue
-                return WebLibrary.Change(
-                    album: id, disc: nil, changed: change.written, message: "Removed \(name)",
-                    undo: change.written ? "add" : nil)
-            })
+            add: { id in try await answer(id) { try await library.add(id) } },
+            remove: { id in try await answer(id) { try await library.remove(id) } },
+            play: { id in try await answer(id) { try await library.play(id) } })
     }
 
     /// `cdwally doctor --json`, on a thread of its own: it brings the whole index up to date,
