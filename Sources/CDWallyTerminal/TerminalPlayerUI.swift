@@ -41,14 +41,15 @@ public final class TerminalPlayerUI: Sendable {
     private let mailbox: AsyncStream<DisplayInput>.Continuation
     private let started = LockedValue(false)
 
-    /// `covers`: show the disc's cover (`CoverLayout` says when it fits); nil for none.
+    /// `covers`: show the disc's cover (`CoverLayout` says when it fits); nil for none, and
+    /// none with `NO_COLOR` set.
     public init(
         player: Player, inbox: any PlayerInbox, environment: [String: String], covers: CoverOptions? = nil
     ) {
         self.player = player
         self.inbox = inbox
         useStyles = Self.stylesAllowed(environment: environment)
-        self.covers = covers
+        self.covers = TerminalCoverWorker.coverAllowed(environment: environment) ? covers : nil
         (inputs, mailbox) = AsyncStream.makeStream(of: DisplayInput.self)
     }
 
