@@ -112,6 +112,11 @@ public final class Player: Sendable {
             configuration.logger.debug("\(PlayerWarning.resumeStateIgnored(file: file, reason: reason))")
             hub.emit(.warning(.resumeStateIgnored(file: file, reason: reason)))
         }
+        if case .newerStateFile(let file, let version, let readable) = store.loadProblem {
+            let warning = PlayerWarning.newerStateFile(file: file, version: version, readable: readable)
+            configuration.logger.debug("\(warning)")
+            hub.emit(.warning(warning))
+        }
         for problem in log.problems {
             configuration.logger.debug("\(problem)")
             hub.emit(.warning(problem))
