@@ -237,12 +237,15 @@ import Testing
             (["1", "--no-cover"], "", [:]), (["1"], "[display]\ncover = false\n", [:]),
             (["1"], "", ["NO_COLOR": "1"]),
         ]
-        for (arguments, config, environment) in cases {
+        for (index, (arguments, config, environment)) in cases.enumerated() {
             try config.write(toFile: configFolder + "/config.toml", atomically: true, encoding: .utf8)
+            // A tmux server of its own for each: the last one's may still be going away.
+            let folder = cli.home + "/pane-\(index)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let pane = try Pane(
                 command: playCommand(library, arguments) + "; echo EXITED; sleep 600",
                 environment: cli.environment.merging(environment) { $1 },
-                folder: cli.home)
+                folder: folder)
             defer { pane.close() }
             // The text from the first column, and still no cover a while later.
             #expect(await pane.waitFor { $0.hasPrefix("DISC 01  TRACK") } != nil, "\(pane.screen())")
