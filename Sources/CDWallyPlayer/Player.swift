@@ -74,7 +74,8 @@ public final class Player: Sendable {
         let published = LockedValue(idle)
         let hub = EventHub()
         let log = ListeningLog(
-            directory: configuration.stateDirectory, minimumSeconds: configuration.minimumListen)
+            directory: configuration.stateDirectory, minimumSeconds: configuration.minimumListen,
+            access: .writing)
         log.recoverInterrupted { error in hub.emit(.error(error)) }
         let engine = PlayerEngine(
             mpv: mpv, configuration: configuration, store: store, log: log, userVolume: userVolume,

@@ -140,7 +140,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try Data(content.utf8).write(to: directory.file("listens.json"))
-        let log = ListeningLog(directory: directory.path)
+        let log = ListeningLog(directory: directory.path, access: .writing)
         #expect(log.history.isEmpty)
         let problem = try #require(log.problems.first)
         #expect(log.problems.count == 1)
@@ -168,7 +168,7 @@ import Testing
         for (name, content) in earlier { try Data(content.utf8).write(to: directory.file(name)) }
         for (round, expected) in ["listens.json.damaged.2", "listens.json.damaged.3"].enumerated() {
             try Data("cut \(round)".utf8).write(to: directory.file("listens.json"))
-            let log = ListeningLog(directory: directory.path)
+            let log = ListeningLog(directory: directory.path, access: .writing)
             guard case .listeningLogSetAside(_, let aside, _) = log.problems.first else {
                 Issue.record("not set aside: \(log.problems)")
                 return
@@ -201,6 +201,12 @@ import Testing
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path.display).sorted()
         #expect(names == ["listening-now.json", "listens.json"])
+        // A write through it still never replaces the damaged file: that is set aside first.
+        let damaged = try Data(contentsOf: directory.file("listens.json"))
+        reader.end(listen(first, seconds: 60)) { Issue.record("\($0)") }
+        reader.flush()
+        #expect(try Data(contentsOf: directory.file("listens.json.damaged")) == damaged)
+        #expect(ListeningLog(directory: directory.path).history.listens == [listen(first, seconds: 60)])
     }
 
     @Test func forgetErasesOneDiscAndForgetAllEverything() throws {

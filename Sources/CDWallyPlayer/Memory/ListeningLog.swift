@@ -33,7 +33,8 @@ public final class ListeningLog: Sendable {
     public static let inProgressFileName = "listening-now.json"
     static let lockName = "listens.lock"
 
-    /// Whether reading a damaged file may set it aside.
+    /// Whether opening the log may set a damaged file aside. Its writes always may: they must
+    /// not replace a damaged file a person may want back.
     public enum Access: Sendable {
         /// `stats`, `discs`, the web's GETs: they never move, rename or rewrite the user's data.
         case reading
@@ -56,18 +57,16 @@ public final class ListeningLog: Sendable {
         }.first
     }
 
-    private let access: Access
     private let minimumSeconds: Double
     private let cached: LockedValue<ListeningHistory>
     private let pending = LockedValue<PendingWrite>(PendingWrite())
     private let writer = DispatchQueue(label: "cdwally.listening-log")
 
     /// Reads the memory in `directory`; a listen in progress long enough to keep counts too.
-    public init(directory: RawPath, minimumSeconds: Double = Listen.minimumSeconds, access: Access = .writing)
+    public init(directory: RawPath, minimumSeconds: Double = Listen.minimumSeconds, access: Access = .reading)
     {
         self.directory = directory
         self.minimumSeconds = minimumSeconds
-        self.access = access
         var problems: [PlayerWarning] = []
         var history = Self.readLog(in: directory, access: access, problems: &problems)
         if let listen = Self.readInProgress(in: directory, access: access, problems: &problems),
@@ -90,7 +89,7 @@ public final class ListeningLog: Sendable {
         writer.async {
             var problems: [PlayerWarning] = []
             guard
-                let listen = Self.readInProgress(in: self.directory, access: self.access, problems: &problems)
+                let listen = Self.readInProgress(in: self.directory, access: .writing, problems: &problems)
             else { return }
             do throws(PlayerError) {
                 if listen.isKept(minimumSeconds: self.minimumSeconds) {
@@ -201,7 +200,7 @@ public final class ListeningLog: Sendable {
         }
         defer { lock.release() }
         var problems: [PlayerWarning] = []
-        var history = Self.readLog(in: directory, access: access, problems: &problems)
+        var history = Self.readLog(in: directory, access: .writing, problems: &problems)
         // Never over a newer cdwally's history, which a reader of this one cannot tell from none.
         for case .newerStateFile(let file, let version, let readable) in problems {
             throw .newerStateFile(file: file, version: version, readable: readable)
