@@ -43,6 +43,9 @@ enum {
     PIXEL_RGBA8_UNASSOCIATED = 4,
     /* Solid, block, half and quarter blocks, never a space: every cell of the disc shows a glyph. */
     SYMBOL_TAGS = (1 << 1) | (1 << 3) | (1 << 7) | (1 << 8) | (1 << 9),
+    /* Solid and half blocks alone (█ ▀ ▄ ▌ ▐): the block tag would add the eighths (▁ ▂ ▊ ▏...)
+     * and the quadrant tag ▖ ▗ ▘ ▝, which no Linux console font holds. */
+    HALF_BLOCK_TAGS = (1 << 1) | (1 << 8) | (1 << 9),
 };
 
 static struct {
@@ -142,7 +145,8 @@ int cchafa_detect(char **environment, int pictures) {
 }
 
 int cchafa_draw(const unsigned char *pixels, int width, int height, int columns, int rows, int cell_width,
-                int cell_height, int mode, char **environment, char **text, size_t *length, char **error) {
+                int cell_height, int mode, int glyphs, char **environment, char **text, size_t *length,
+                char **error) {
     ChafaCanvasConfig *config = chafa.config_new();
     chafa.config_set_geometry(config, columns, rows);
     chafa.config_set_cell_geometry(config, cell_width, cell_height);
@@ -163,7 +167,7 @@ int cchafa_draw(const unsigned char *pixels, int width, int height, int columns,
                                              : mode == CCHAFA_MODE_SYMBOLS_256    ? CANVAS_MODE_INDEXED_256
                                                                                    : CANVAS_MODE_INDEXED_16);
         symbols = chafa.symbol_map_new();
-        chafa.symbol_map_add_by_tags(symbols, SYMBOL_TAGS);
+        chafa.symbol_map_add_by_tags(symbols, glyphs == CCHAFA_GLYPHS_HALF_BLOCKS ? HALF_BLOCK_TAGS : SYMBOL_TAGS);
         chafa.config_set_symbol_map(config, symbols);
         break;
     }

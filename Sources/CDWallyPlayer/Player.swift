@@ -74,7 +74,8 @@ public final class Player: Sendable {
         let published = LockedValue(idle)
         let hub = EventHub()
         let log = ListeningLog(
-            directory: configuration.stateDirectory, minimumSeconds: configuration.minimumListen)
+            directory: configuration.stateDirectory, minimumSeconds: configuration.minimumListen,
+            access: .writing)
         log.recoverInterrupted { error in hub.emit(.error(error)) }
         let engine = PlayerEngine(
             mpv: mpv, configuration: configuration, store: store, log: log, userVolume: userVolume,
@@ -111,6 +112,11 @@ public final class Player: Sendable {
         if case .resumeStateUnreadable(let file, let reason) = store.loadProblem {
             configuration.logger.debug("\(PlayerWarning.resumeStateIgnored(file: file, reason: reason))")
             hub.emit(.warning(.resumeStateIgnored(file: file, reason: reason)))
+        }
+        if case .newerStateFile(let file, let version, let readable) = store.loadProblem {
+            let warning = PlayerWarning.newerStateFile(file: file, version: version, readable: readable)
+            configuration.logger.debug("\(warning)")
+            hub.emit(.warning(warning))
         }
         for problem in log.problems {
             configuration.logger.debug("\(problem)")

@@ -24,6 +24,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     case resumeStateNotSaved(file: String, reason: String)
     /// The listening history (`ListeningLog`) could not be written in its state folder.
     case listeningLogNotSaved(folder: String, reason: String)
+    /// A state file (`resume.json`, `listens.json`, `volume.json`) of a format `version` newer
+    /// than this cdwally's `readable` one: neither read nor replaced, never set aside.
+    case newerStateFile(file: String, version: Int, readable: Int)
     /// Another process holds the state folder: only the player holding it writes the
     /// resume points there, so a second one can never overwrite them with a stale copy.
     case stateInUse(folder: String)
@@ -70,6 +73,10 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
         case .listeningLogNotSaved(let folder, let reason):
             return
                 "could not save the listening history in \(folder) (\(reason)); check that the folder is writable"
+        case .newerStateFile(let file, let version, let readable):
+            return
+                "\(file) is format version \(version), from a newer cdwally; this one reads version \(readable) "
+                + "and leaves the file as it is (upgrade cdwally, or move the file away)"
         case .stateInUse(let folder):
             return
                 "another cdwally player holds \(folder), where the play positions are kept; "

@@ -8,6 +8,8 @@ public enum PlayerWarning: Sendable, Hashable, CustomStringConvertible {
     case listeningLogSetAside(file: String, aside: String, reason: String)
     /// A listening-memory file could not be read (permissions, I/O); it was left as it is.
     case listeningLogUnreadable(file: String, reason: String)
+    /// A state file of a newer format was left as it is, unread (`PlayerError.newerStateFile`).
+    case newerStateFile(file: String, version: Int, readable: Int)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum PlayerWarning: Sendable, Hashable, CustomStringConvertible {
             return "set aside the listening history \(file) as \(aside) (\(reason)); it starts afresh"
         case .listeningLogUnreadable(let file, let reason):
             return "could not read the listening history \(file) (\(reason)); it is left as it is"
+        case .newerStateFile(let file, let version, let readable):
+            return PlayerError.newerStateFile(file: file, version: version, readable: readable).description
         }
     }
 }

@@ -52,7 +52,9 @@ public enum TerminalCoverWorker {
         }
         var error: UnsafeMutablePointer<CChar>?
         guard cchafa_start(&error) == 0 else { throw Failure(description: take(error) ?? "no libchafa") }
-        guard let mode = detectedMode(environment: ProcessInfo.processInfo.environment) else {
+        let environment = ProcessInfo.processInfo.environment
+        guard coverAllowed(environment: environment) else { throw Failure(description: "NO_COLOR is set") }
+        guard let mode = detectedMode(environment: environment) else {
             throw Failure(description: "the terminal takes no pictures")
         }
         let bytes = try PictureFile.contents(of: RawPath(source))
@@ -71,12 +73,13 @@ public enum TerminalCoverWorker {
         let pixels = [UInt8](UnsafeBufferPointer(start: square, count: side * side * 4))
         free(square)
         let disc = DiscMask.disc(from: pixels, side: side, width: width, height: height)
+        let glyphs = glyphs(environment: environment)
         var text: UnsafeMutablePointer<CChar>?
         var length = 0
         let drawn = disc.withUnsafeBufferPointer { buffer in
             cchafa_draw(
                 buffer.baseAddress, Int32(width), Int32(height), Int32(columns), Int32(rows),
-                Int32(cell.width), Int32(cell.height), mode.rawValue, environ, &text, &length, &error)
+                Int32(cell.width), Int32(cell.height), mode.rawValue, glyphs, environ, &text, &length, &error)
         }
         guard drawn == 0, let text else {
             throw Failure(description: "libchafa: " + (take(error) ?? "failed"))
@@ -114,6 +117,22 @@ public enum TerminalCoverWorker {
             !(environment["TMUX"] ?? "").isEmpty || !(environment["STY"] ?? "").isEmpty
             || term.hasPrefix("screen") || term.hasPrefix("tmux")
         return CoverMode(rawValue: cchafa_detect(environ, multiplexed ? 0 : 1))
+    }
+
+    /// No cover at all with `NO_COLOR` set to anything but "" (no-color.org): a cover is
+    /// nothing but colour, and in one colour a disc of blocks is a blot.
+    public static func coverAllowed(environment: [String: String]) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// The glyphs symbols are drawn with (`cchafa.h`'s `CCHAFA_GLYPHS_*`): on the Linux console
+    /// (`TERM=linux`, the framebuffer console of a Raspberry Pi's HDMI screen) only the full and
+    /// half blocks, the only ones its fonts (512 glyphs at most) hold; the others would show as
+    /// replacement characters. Everywhere else the eighths and quadrants too, for finer edges.
+    static func glyphs(environment: [String: String]) -> Int32 {
+        let term = environment["TERM"] ?? ""
+        let console = term == "linux" || term.hasPrefix("linux-")
+        return Int32(console ? CCHAFA_GLYPHS_HALF_BLOCKS : CCHAFA_GLYPHS_BLOCKS)
     }
 
     private static func take(_ error: UnsafeMutablePointer<CChar>?) -> String? {

@@ -43,7 +43,8 @@ public final class TerminalPlayerUI: Sendable {
     private let mailbox: AsyncStream<DisplayInput>.Continuation
     private let started = LockedValue(false)
 
-    /// `covers`: show the disc's cover (`CoverLayout` says when it fits); nil for none.
+    /// `covers`: show the disc's cover (`CoverLayout` says when it fits); nil for none, and
+    /// none with `NO_COLOR` set.
     public init(
         player: Player, inbox: any PlayerInbox, environment: [String: String], covers: CoverOptions? = nil,
         library: TerminalLibrary? = nil
@@ -51,7 +52,7 @@ public final class TerminalPlayerUI: Sendable {
         self.player = player
         self.inbox = inbox
         useStyles = Self.stylesAllowed(environment: environment)
-        self.covers = covers
+        self.covers = TerminalCoverWorker.coverAllowed(environment: environment) ? covers : nil
         self.library = library
         (inputs, mailbox) = AsyncStream.makeStream(of: DisplayInput.self)
     }

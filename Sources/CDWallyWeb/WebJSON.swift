@@ -94,14 +94,14 @@ enum WebJSON {
         return .object(fields)
     }
 
-    /// `{"listens", "finished", "seconds", "lastPlayed"}` (seconds since 1970, as `until`), or
-    /// null for a disc never played.
+    /// `{"listens", "finished", "seconds", "lastPlayed"}` (seconds since 1970, as `until`; null
+    /// when no listen of it has a date the clock can trust), or null for a disc never played.
     static func played(_ totals: DiscTotals?) -> JSONValue {
         guard let totals else { return .null }
         return .object([
             ("listens", .int(totals.listens)), ("finished", .int(totals.finished)),
             ("seconds", .seconds(totals.seconds)),
-            ("lastPlayed", .seconds(totals.last.timeIntervalSince1970)),
+            ("lastPlayed", totals.lastDated.map { .seconds($0.timeIntervalSince1970) } ?? .null),
         ])
     }
 

@@ -25,7 +25,7 @@ struct WebRoutes: Sendable {
         // Revalidated, not re-sent: a page loading again gets a 304 while the wallet is unchanged.
         router.get("/api/v1/wallet") { request, _ in
             let wallet = WebJSON.wallet(
-                player.snapshot.wallet, resume: resumeStore, plays: listening.history.totals,
+                player.snapshot.wallet, resume: resumeStore, plays: listening.totals,
                 covers: feed.covers)
             return Response.revalidated(
                 request, body: ByteBuffer(bytes: wallet.utf8(pretty: false)),
@@ -43,7 +43,7 @@ struct WebRoutes: Sendable {
             return Response.json(
                 WebJSON.disc(
                     album, position: position, resume: resumeStore,
-                    played: listening.history.totals[album.id], covers: feed.covers, tracks: true))
+                    played: listening.totals[album.id], covers: feed.covers, tracks: true))
         }
         router.get("/api/v1/doctor") { _, _ in
             do {
@@ -65,8 +65,12 @@ struct WebRoutes: Sendable {
     }
 
     var resumeStore: ResumeStore { ResumeStore(directory: RawPath(configuration.stateFolder)) }
-    /// Read afresh for each answer, as the resume points are: the player writes it.
-    var listening: ListeningLog { ListeningLog(directory: RawPath(configuration.stateFolder)) }
+    /// Read afresh for each answer, as the resume points are: the player writes it. A GET moves
+    /// no file, a damaged one included; a stamp ahead of the clock is undated.
+    var listening: ListeningHistory {
+        let log = ListeningLog(directory: RawPath(configuration.stateFolder), access: .reading)
+        return log.history.dated(asOf: Date()).history
+    }
 
     private func pair(_ request: Request) async throws -> Response {
         let body = try await WebRoutes.jsonBody(request)

@@ -36,15 +36,44 @@ import Testing
         let now = Date()
         // Discs 1–5 played, 5 most recently; the 4 most recent (2–5) and the current (1) are out.
         var history: [AlbumID: Date] = [:]
-        for number in 1...5 { history[wallet.discs[number - 1].id] = now.addingTimeInterval(Double(number)) }
+        for number in 1...5 {
+            history[wallet.discs[number - 1].id] = now.addingTimeInterval(Double(number - 6))
+        }
         var generator = SystemRandomNumberGenerator()
         var picks = Set<Int>()
         for _ in 0..<200 {
             let pick = DiscPicker.random(
-                in: wallet, current: wallet.discs[0].id, lastPlayed: history, using: &generator)
+                in: wallet, current: wallet.discs[0].id, lastPlayed: history, now: now, using: &generator)
             picks.insert(pick ?? 0)
         }
         #expect(picks == [6, 7, 8])
+    }
+
+    /// Disc 3 was stamped while the clock ran ahead: it is not among the recent ones, and a disc
+    /// played truly lately is; read once the clock caught up, it is the most recent again.
+    @Test func aStampAheadOfTheClockIsNeverRecent() {
+        let wallet = wallet(4)
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        // Two recent discs at most (half of 4); disc 1 is on.
+        let history = [
+            wallet.discs[1].id: now.addingTimeInterval(-3600),
+            wallet.discs[2].id: now.addingTimeInterval(86_400 * 49),
+            wallet.discs[3].id: now.addingTimeInterval(-7200),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var picks = Set<Int>()
+        for _ in 0..<200 {
+            picks.insert(
+                DiscPicker.random(
+                    in: wallet, current: wallet.discs[0].id, lastPlayed: history, now: now, using: &generator)
+                    ?? 0)
+        }
+        #expect(picks == [3])
+        let later = now.addingTimeInterval(86_400 * 50)
+        #expect(
+            DiscPicker.random(
+                in: wallet, current: wallet.discs[0].id, lastPlayed: history, now: later, using: &generator)
+                != 3)
     }
 
     @Test func randomStillChoosesWhenEverythingWasPlayedLately() {

@@ -133,14 +133,14 @@ import Testing
     @Test(arguments: [
         ("{\"version\": 1, \"listens\": [{\"disc\": \"ab", "cut short or not JSON"),
         ("", "the file is empty"),
-        ("{\"version\": 7, \"listens\": [], \"earlier\": []}", "format version 7, this cdwally reads 1"),
+        ("{\"version\": 0, \"listens\": [], \"earlier\": []}", "format version 0, this cdwally reads 1"),
         ("{\"version\": 1, \"listens\": [{\"disc\": 3}], \"earlier\": []}", "damaged"),
     ])
     func aDamagedLogIsSetAsideWithOneLineAndTheMemoryStartsAfresh(content: String, reason: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try Data(content.utf8).write(to: directory.file("listens.json"))
-        let log = ListeningLog(directory: directory.path)
+        let log = ListeningLog(directory: directory.path, access: .writing)
         #expect(log.history.isEmpty)
         let problem = try #require(log.problems.first)
         #expect(log.problems.count == 1)
@@ -158,6 +158,55 @@ import Testing
         let reread = ListeningLog(directory: directory.path)
         #expect(reread.problems.isEmpty)
         #expect(reread.history.listens == [listen(first, seconds: 60)])
+    }
+
+    /// A writer never renames over a file set aside before: the next free number.
+    @Test func damagedFilesAreSetAsideUnderNumberedNamesNeverOverwritten() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let earlier = ["listens.json.damaged": "first", "listens.json.damaged.1": "second"]
+        for (name, content) in earlier { try Data(content.utf8).write(to: directory.file(name)) }
+        for (round, expected) in ["listens.json.damaged.2", "listens.json.damaged.3"].enumerated() {
+            try Data("cut \(round)".utf8).write(to: directory.file("listens.json"))
+            let log = ListeningLog(directory: directory.path, access: .writing)
+            guard case .listeningLogSetAside(_, let aside, _) = log.problems.first else {
+                Issue.record("not set aside: \(log.problems)")
+                return
+            }
+            #expect(aside == directory.child(expected).display)
+            #expect(try String(contentsOf: directory.file(expected), encoding: .utf8) == "cut \(round)")
+        }
+        for (name, content) in earlier {
+            #expect(try String(contentsOf: directory.file(name), encoding: .utf8) == content)
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("listens.json").path))
+    }
+
+    /// `stats`, `discs` and the web's GETs read without moving anything: a damaged file is one
+    /// line and counts as none, and stays where it is, the listen in progress's too.
+    @Test func aReaderLeavesADamagedFileWhereItIs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try Data("{\"version\": 1, \"listens\": [".utf8).write(to: directory.file("listens.json"))
+        try Data("garbage".utf8).write(to: directory.file("listening-now.json"))
+        let reader = ListeningLog(directory: directory.path, access: .reading)
+        #expect(reader.history.isEmpty && reader.refusal == nil)
+        #expect(reader.problems.count == 2)
+        for problem in reader.problems {
+            guard case .listeningLogUnreadable = problem else {
+                Issue.record("\(problem)")
+                continue
+            }
+            #expect(problem.description.contains("it is left as it is"))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path.display).sorted()
+        #expect(names == ["listening-now.json", "listens.json"])
+        // A write through it still never replaces the damaged file: that is set aside first.
+        let damaged = try Data(contentsOf: directory.file("listens.json"))
+        reader.end(listen(first, seconds: 60)) { Issue.record("\($0)") }
+        reader.flush()
+        #expect(try Data(contentsOf: directory.file("listens.json.damaged")) == damaged)
+        #expect(ListeningLog(directory: directory.path).history.listens == [listen(first, seconds: 60)])
     }
 
     @Test func forgetErasesOneDiscAndForgetAllEverything() throws {

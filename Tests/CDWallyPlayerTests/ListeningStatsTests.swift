@@ -85,4 +85,43 @@ import Testing
         #expect(stats.mostPlayed.first?.listens == 4)
         #expect(stats.weekdaySeconds.reduce(0, +) == 2000)
     }
+
+    /// A Pi's clock ran ahead (no battery, a bad first NTP answer) while disc 2 played, seven
+    /// weeks into the future; read by a clock that is right again, that listen and a compacted
+    /// total stamped ahead count in all time only, never this week or "last just now".
+    @Test func listensStampedAheadOfTheReadingClockCountUndatedInAllTimeOnly() {
+        var history = ListeningHistory()
+        history.add(listen(2, hoursBefore: -7 * 7 * 24, seconds: 1500, finished: false), detailLimit: 10)
+        history.add(listen(1, hoursBefore: 30, seconds: 600), detailLimit: 10)
+        history.add(listen(3, hoursBefore: -1, seconds: 900), detailLimit: 1)
+        // Disc 3's listen, an hour ahead, went into the compacted totals; so did disc 2's and 1's.
+        history.add(listen(3, hoursBefore: -2, seconds: 300), detailLimit: 1)
+        let wallet = (1...4).map(album)
+        let stats = ListeningStats(history: history, wallet: wallet, now: now, calendar: calendar("UTC"))
+
+        #expect(stats.aheadOfClock == 3)
+        #expect(stats.allTime.listens == 4 && stats.allTime.seconds == 3300)
+        #expect(stats.week.listens == 0 && stats.month.listens == 0)
+        #expect(stats.weekdaySeconds.reduce(0, +) == 0)
+        let byPosition = Dictionary(uniqueKeysWithValues: stats.mostPlayed.map { ($0.position, $0) })
+        #expect(byPosition[2]?.lastPlayed == nil && byPosition[2]?.listens == 1)
+        #expect(byPosition[3]?.lastPlayed == nil && byPosition[3]?.listens == 2)
+        #expect(byPosition[1]?.lastPlayed == now.addingTimeInterval(-30 * hour))
+        // Never played first, then played at no known time, then by date.
+        #expect(stats.longestUnplayed.map(\.position) == [4, 2, 3, 1])
+
+        // The same history read once the clock caught up: every listen has its date again.
+        let later = ListeningStats(
+            history: history, wallet: wallet, now: now.addingTimeInterval(8 * 7 * 24 * hour),
+            calendar: calendar("UTC"))
+        #expect(later.aheadOfClock == 0)
+        #expect(later.mostPlayed.allSatisfy { $0.lastPlayed != nil })
+    }
+
+    /// A stamp exactly at the reading clock is not ahead of it.
+    @Test func aStampAtTheReadingClockKeepsItsDate() {
+        let history = ListeningHistory(listens: [listen(1, hoursBefore: 0, seconds: 600)])
+        let (dated, ahead) = history.dated(asOf: now)
+        #expect(ahead == 0 && dated == history)
+    }
 }

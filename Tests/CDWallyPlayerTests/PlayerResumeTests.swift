@@ -127,6 +127,31 @@ import Testing
         #expect(reread.loadProblem == nil)
         #expect(reread.lastDisc == harness.player.snapshot.disc?.album.id)
     }
+
+    /// A newer cdwally's file is not damaged: the player plays from the start, says so naming
+    /// the version, and never writes over it.
+    @Test func aNewerResumeFileIsLeftAsItIsWithAWarning() async throws {
+        let directory = try TemporaryDirectory()
+        let state = directory.url.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let newer = Data("{\"version\": 99, \"discs\": {}}".utf8)
+        let file = state.appendingPathComponent("resume.json")
+        try newer.write(to: file)
+
+        let harness = try PlayerHarness(wallet: try FixtureWallet.wallet(), directory: directory)
+        let snapshot = try await harness.player.perform(.play(disc: nil, fromStart: false))
+        #expect(await harness.waitFor { !$0.isEmpty })
+        await harness.close(keepFiles: true)
+        defer { directory.remove() }
+
+        #expect(snapshot.disc?.position == 1 && snapshot.trackIndex == 1)
+        let warnings = harness.notices.compactMap { event -> PlayerWarning? in
+            if case .warning(let warning) = event { return warning }
+            return nil
+        }
+        #expect(warnings == [.newerStateFile(file: file.path, version: 99, readable: 1)])
+        #expect(try Data(contentsOf: file) == newer)
+    }
 }
 
 /// Ways a resume file can be spoilt; named so test output stays printable.
@@ -134,7 +159,6 @@ enum DamagedResumeFile: String, CaseIterable, Sendable {
     case cutShort
     case binaryGarbage
     case empty
-    case newerVersion
     case notAnObject
     case impossiblePosition
 
@@ -143,7 +167,6 @@ enum DamagedResumeFile: String, CaseIterable, Sendable {
         case .cutShort: return Data("{\"version\": 1, \"lastDisc\": \"0a1c".utf8)
         case .binaryGarbage: return Data([0, 7, 0x67, 0x61, 0xFF, 0xFE, 0x80])
         case .empty: return Data()
-        case .newerVersion: return Data("{\"version\": 99, \"discs\": {}}".utf8)
         case .notAnObject: return Data("[1, 2, 3]".utf8)
         case .impossiblePosition:
             return Data(

@@ -144,6 +144,41 @@ import Testing
         }
     }
 
+    /// The GETs only read: a damaged history stays where it is. A listen stamped ahead of the
+    /// server's clock (a Pi whose clock ran ahead) has no date: "lastPlayed" null, never "just now".
+    @Test func theGetsMoveNoFileAndDateNoListenAheadOfTheClock() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            let damaged = Data("{\"version\": 1, \"listens\": [".utf8)
+            let file = URL(fileURLWithPath: fixture.state + "/listens.json")
+            try damaged.write(to: file)
+            for uri in ["/api/v1/wallet", "/api/v1/discs/1"] {
+                let answer = try await client.execute(
+                    uri: uri, method: .get, headers: Self.headers(session: session, origin: nil))
+                #expect(answer.status == .ok)
+            }
+            #expect(try Data(contentsOf: file) == damaged)
+            let names = try FileManager.default.contentsOfDirectory(atPath: fixture.state)
+            #expect(!names.contains { $0.contains("damaged") }, "\(names)")
+
+            try FileManager.default.removeItem(at: file)
+            let disc = try WebFixture.wallet().discs[0]
+            let log = ListeningLog(directory: RawPath(fixture.state))
+            log.end(
+                Listen(
+                    disc: disc.id, artist: disc.albumArtist, title: disc.title,
+                    start: Date().addingTimeInterval(49 * 86_400), seconds: 640, finished: true)
+            ) { Issue.record("\($0)") }
+            log.flush()
+            let one = try Self.json(
+                try await client.execute(
+                    uri: "/api/v1/discs/1", method: .get, headers: Self.headers(session: session, origin: nil)
+                ))
+            #expect(one["played"]?["listens"]?.intValue == 1)
+            #expect(one["played"]?["lastPlayed"] == .null)
+        }
+    }
+
     @Test func coversComeInThreeSizesUnderNamesThatNeverChange() async throws {
         try await withClient { fixture, client in
             let session = try fixture.session()

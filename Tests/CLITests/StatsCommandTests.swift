@@ -142,21 +142,126 @@ import Testing
             (none["longestUnplayed"] as? [[String: Any]])?.allSatisfy { $0["lastPlayed"] is NSNull } == true)
     }
 
-    @Test func aDamagedLogIsOneLineSetAsideAndTheStatsStillCome() async throws {
+    /// `stats` and `discs` only read: a damaged log is one line and counts as none, and stays
+    /// where it is, as every state file does. A command that writes the log (`--forget-all`,
+    /// as the player) sets it aside, under the next free number.
+    @Test func aDamagedLogIsOneLineLeftWhereItIsAndSetAsideNumberedByAWriter() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let (_, folder) = try await prepare(cli)
-        try Data("{\"version\": 1, \"listens\": [{\"disc".utf8).write(
-            to: URL(fileURLWithPath: folder + "/listens.json"))
-        let first = try await cli.run(["stats", "--library", library])
-        #expect(first.status == 0)
+        let files = [
+            "listens.json": "{\"version\": 1, \"listens\": [{\"disc", "listening-now.json": "{",
+            "listens.json.damaged": "set aside before", "resume.json": "[]",
+        ]
+        for (name, content) in files {
+            try Data(content.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        let before = try StateFolderSnapshot(folder)
+        let line =
+            "cdwally: could not read the listening history \(folder)/listens.json (cut short or not JSON); "
+            + "it is left as it is"
+        for command in [["stats"], ["stats", "--json"], ["discs", "--played"], ["discs", "--json"]] {
+            let result = try await cli.run(command + ["--library", library])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            if command != ["discs", "--json"] {
+                let lines = result.stderr.split(separator: "\n").map(String.init)
+                #expect(lines.first == line && lines.count == 2, "\(command): \(result.stderr)")
+            }
+        }
+        #expect(try StateFolderSnapshot(folder) == before)
+
+        let forgot = try await cli.run(["stats", "--forget-all", "--library", library])
+        #expect(forgot.status == 0, "\(forgot.stderr)")
         #expect(
-            first.stderr
-                == "cdwally: set aside the listening history \(folder)/listens.json as \(folder)/listens.json.damaged "
-                + "(cut short or not JSON); it starts afresh\n")
-        #expect(FileManager.default.fileExists(atPath: folder + "/listens.json.damaged"))
+            forgot.stderr.contains(
+                "set aside the listening history \(folder)/listens.json as \(folder)/listens.json.damaged.1 "
+                    + "(cut short or not JSON); it starts afresh"),
+            "\(forgot.stderr)")
+        #expect(
+            try String(contentsOfFile: folder + "/listens.json.damaged", encoding: .utf8)
+                == "set aside before")
         let second = try await cli.run(["stats", "--library", library])
         #expect(second.status == 0 && second.stderr.isEmpty, "\(second.stderr)")
+    }
+
+    /// A newer cdwally's files (a downgrade): refused in one line naming the version, exit 65,
+    /// and never moved or replaced, not even by `--forget-all`.
+    @Test func aNewerFormatIsRefusedWithItsVersionAndNeverMoved() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let (_, folder) = try await prepare(cli)
+        try Data("{\"version\": 2, \"listens\": {}}".utf8).write(
+            to: URL(fileURLWithPath: folder + "/listens.json"))
+        let before = try StateFolderSnapshot(folder)
+        let refusal =
+            "cdwally: \(folder)/listens.json is format version 2, from a newer cdwally; this one reads "
+            + "version 1 and leaves the file as it is (upgrade cdwally, or move the file away)\n"
+        for command in [["stats"], ["stats", "--json"], ["stats", "--forget-all"], ["discs", "--played"]] {
+            let result = try await cli.run(command + ["--library", library])
+            #expect(
+                result.status == 65 && result.stderr == refusal,
+                "\(command): \(result.status) \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try await cli.run(["discs", "--library", library]).status == 0)
+        #expect(try StateFolderSnapshot(folder) == before)
+
+        try FileManager.default.removeItem(atPath: folder + "/listens.json")
+        try Data("{\"version\": 4, \"discs\": {}}".utf8).write(
+            to: URL(fileURLWithPath: folder + "/resume.json"))
+        let discs = try await cli.run(["discs", "--library", library])
+        #expect(discs.status == 65, "\(discs.stderr)")
+        #expect(
+            discs.stderr.hasPrefix("cdwally: \(folder)/resume.json is format version 4, from a newer cdwally")
+        )
+        #expect(discs.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// A listen stamped while the clock ran ahead (a Pi without a clock battery, in 2099 here)
+    /// counts in all time only, read by a clock that is right: never this week, never "just
+    /// now"; `stats` says so once, on standard error, and `aheadOfClock` in JSON.
+    @Test func aListenStampedAheadOfTheClockCountsInAllTimeOnlyAndStatsSaysSo() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let (discs, folder) = try await prepare(cli)
+        let future = try #require(ISO8601DateFormatter().date(from: "2099-03-01T20:00:00Z"))
+        write(
+            [
+                Listen(
+                    disc: discs[1].id, artist: "Artist", title: discs[1].title, start: future, seconds: 1500,
+                    finished: true)
+            ],
+            to: folder)
+
+        let result = try await cli.run(
+            ["stats", "--json", "--library", library], extraEnvironment: ["TZ": "UTC"])
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(
+            lines.first?.hasPrefix("cdwally: 1 listen is stamped after this machine's clock (") == true,
+            "\(result.stderr)")
+        let stats = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(stats["aheadOfClock"] as? Int == 1)
+        #expect((stats["week"] as? [String: Any])?["listens"] as? Int == 0)
+        #expect((stats["month"] as? [String: Any])?["listens"] as? Int == 0)
+        #expect((stats["allTime"] as? [String: Any])?["listens"] as? Int == 1)
+        #expect(stats["favouriteWeekday"] is NSNull)
+        let most = try #require((stats["mostPlayed"] as? [[String: Any]])?.first)
+        #expect(most["position"] as? Int == 2 && most["lastPlayed"] is NSNull)
+
+        let text = try await cli.run(["stats", "--library", library], extraEnvironment: ["TZ": "UTC"])
+        #expect(text.stderr.split(separator: "\n").count == 1, "\(text.stderr)")
+        #expect(!text.stdout.contains("just now"), "\(text.stdout)")
+        let row = text.stdout.split(separator: "\n").first { $0.contains(discs[1].title) }
+        #expect(row?.hasSuffix("unknown") == true, "\(text.stdout)")
+        let played = try await cli.run(["discs", "--played", "--library", library])
+        #expect(played.stdout.contains("played 1×, last at an unknown time"), "\(played.stdout)")
+        // The file keeps the stamp as it was written.
+        #expect(
+            try String(contentsOfFile: folder + "/listens.json", encoding: .utf8).contains(
+                "2099-03-01T20:00:00Z"))
     }
 
     @Test func randomOnARunningPlayerSkipsTheDiscsTheMemoryHeardLast() async throws {

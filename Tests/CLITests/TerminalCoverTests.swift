@@ -104,6 +104,51 @@ import Testing
         #expect(huge.stdout == "- no picture fits 100000×10 cells\n", "\(huge.stdout)")
     }
 
+    /// The Linux console's fonts hold the full and half blocks and none of the other block
+    /// characters (▁ ▂ ▊ ▏ ▖ ▗ ...), which it shows as replacement characters: there the disc is
+    /// drawn with those five alone. Elsewhere the finer ones are used.
+    @Test func theLinuxConsoleGetsFullAndHalfBlocksOnly() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let arguments = ["terminal-cover", "32", "16", "0", "0", "--", Self.cover]
+        let consoleBlocks: Set<Unicode.Scalar> = [" ", "█", "▀", "▄", "▌", "▐"]
+        func glyphs(_ answer: String) -> Set<Unicode.Scalar> {
+            Set(
+                answer.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().flatMap {
+                    $0.replacing(/\x1B\[[0-9;]*m/, with: "").unicodeScalars
+                })
+        }
+        for term in ["linux", "linux-16color"] {
+            let console = try await cli.run(arguments, extraEnvironment: ["TERM": term])
+            #expect(console.status == 0, "\(console.stderr)")
+            #expect(
+                console.stdout.firstMatch(of: /^symbols-(16|256|truecolor) 32 16\n/) != nil,
+                "\(console.stdout.prefix(80))")
+            let drawn = glyphs(console.stdout)
+            #expect(drawn.isSubset(of: consoleBlocks), "\(term): \(drawn.subtracting(consoleBlocks))")
+            #expect(drawn.subtracting([" "]).count >= 3, "\(drawn)")
+        }
+        let xterm = try await cli.run(arguments, extraEnvironment: ["TERM": "xterm-256color"])
+        #expect(!glyphs(xterm.stdout).isSubset(of: consoleBlocks), "the test tells nothing apart")
+    }
+
+    /// `NO_COLOR` (no-color.org): set to anything but "", no cover, whatever the terminal takes.
+    @Test func noColourMeansNoCover() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let arguments = ["terminal-cover", "20", "10", "0", "0", "--", Self.cover]
+        for value in ["1", "yes"] {
+            let none = try await cli.run(
+                arguments,
+                extraEnvironment: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1", "NO_COLOR": value])
+            #expect(none.status == 0)
+            #expect(none.stdout == "- NO_COLOR is set\n", "\(none.stdout.prefix(80))")
+        }
+        let empty = try await cli.run(
+            arguments, extraEnvironment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+        #expect(empty.stdout.hasPrefix("symbols-truecolor 20 10\n"), "\(empty.stdout.prefix(80))")
+    }
+
     @Test func theDisplayShowsTheCoverAndComesBackCleanAfterCtrlZResizeAndQuit() async throws {
         let (cli, library) = try setUp()
         defer { cli.remove() }
@@ -183,17 +228,24 @@ import Testing
         #expect(pane.flag("cursor_flag") == "1")
     }
 
-    @Test func noCoverAndTheConfigLeaveItOut() async throws {
+    @Test func noCoverTheConfigAndNoColourLeaveItOut() async throws {
         let (cli, library) = try setUp()
         defer { cli.remove() }
         let configFolder = cli.home + "/config/cdwally"
         try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: true)
-        for (arguments, config) in [(["1", "--no-cover"], ""), (["1"], "[display]\ncover = false\n")] {
+        let cases: [([String], String, [String: String])] = [
+            (["1", "--no-cover"], "", [:]), (["1"], "[display]\ncover = false\n", [:]),
+            (["1"], "", ["NO_COLOR": "1"]),
+        ]
+        for (index, (arguments, config, environment)) in cases.enumerated() {
             try config.write(toFile: configFolder + "/config.toml", atomically: true, encoding: .utf8)
+            // A tmux server of its own for each: the last one's may still be going away.
+            let folder = cli.home + "/pane-\(index)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let pane = try Pane(
                 command: playCommand(library, arguments) + "; echo EXITED; sleep 600",
-                environment: cli.environment,
-                folder: cli.home)
+                environment: cli.environment.merging(environment) { $1 },
+                folder: folder)
             defer { pane.close() }
             // The text from the first column, and still no cover a while later.
             #expect(await pane.waitFor { $0.hasPrefix("DISC 01  TRACK") } != nil, "\(pane.screen())")
@@ -201,7 +253,7 @@ import Testing
             let screen = pane.screen()
             #expect(
                 screen.hasPrefix("DISC 01  TRACK") && !Self.hasBlocks(screen),
-                "\(arguments) \(config): \(screen)")
+                "\(arguments) \(config) \(environment): \(screen)")
             pane.type("q")
             // One player per user: the next run must not find this one.
             #expect(await pane.waitFor { $0.contains("EXITED") } != nil)

@@ -300,4 +300,40 @@ struct UnreadableEntryTests {
             doctor.stdout.contains("line 1: Locked/Album/01 Album 1.flac: cannot be read: permission denied"),
             "\(doctor.stdout)")
     }
+
+    /// Foundation's `Bundle.main` dies with SIGILL (exit 132) in a process whose executable's
+    /// folder it cannot read; the wallet memo's key names the executable without it.
+    @Test func theBinaryRunsFromAFolderItsUserCannotRead() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("Ann/Album", artist: "Ann", album: "Album", tracks: 1)
+        try library.playlist("Ann/Album/01 Album 1.flac\n")
+        for path in [cli.home, library.root] {
+            _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rwX", path])
+                .waitUntilExit()
+        }
+        // Root's 0700 folder, as mktemp -d makes it: `nobody` may run the file, not list the folder.
+        let closed = try TemporaryDirectory(prefix: "cdwally-closed")
+        #expect(chmod(closed.path.display, 0o700) == 0)
+        let binary = closed.child("cdwally").display
+        try FileManager.default.copyItem(atPath: CLI.binary, toPath: binary)
+        let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+        // The first builds the wallet and writes the memo, the second reads it: both name the
+        // executable in the memo's key.
+        for _ in 0..<2 {
+            let discs = try await cli.run(
+                ["discs", "--json", "--library", library.root], wrapper: nobody, binary: binary)
+            #expect(discs.status == 0, "exit \(discs.status): \(discs.stderr)")
+            #expect(
+                discs.stdout.contains("\"album\" : \"Album\"")
+                    || discs.stdout.contains("\"album\": \"Album\""))
+        }
+        // Where it would not crash (Swift 6.3 does not), no code may ask it all the same.
+        for file in try ManualTests.swiftFiles(under: "Sources") {
+            let code = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            #expect(!code.contains { $0.contains("Bundle.main") }, "\(file)")
+        }
+    }
 }

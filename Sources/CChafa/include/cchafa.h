@@ -13,8 +13,9 @@
  *   (NULL-terminated "NAME=value" strings) announced; with `pictures` 0, the best symbols.
  * - cchafa_draw draws `width`×`height` unassociated RGBA pixels on `columns`×`rows` cells of
  *   `cell_width`×`cell_height` pixels each, in `mode`, and returns 0 and the bytes to write
- *   to the terminal in `*text` and `*length` (free with free). Symbol rows are separated by
- *   "\n". On failure it returns -1 and a message in `*error` (free it with free).
+ *   to the terminal in `*text` and `*length` (free with free). Symbols are drawn with the
+ *   CCHAFA_GLYPHS_* set `glyphs` names. Symbol rows are separated by "\n". On failure it
+ *   returns -1 and a message in `*error` (free it with free).
  * One thread at a time.
  */
 #ifndef CCHAFA_H
@@ -35,10 +36,18 @@ enum {
     CCHAFA_MODE_ITERM2 = 6,
 };
 
+enum {
+    /* Solid, block, half and quarter blocks: eighths and quadrants for finer edges. */
+    CCHAFA_GLYPHS_BLOCKS = 0,
+    /* The full block and the four half blocks only: all the Linux console's fonts hold. */
+    CCHAFA_GLYPHS_HALF_BLOCKS = 1,
+};
+
 int cchafa_start(char **error);
 int cchafa_detect(char **environment, int pictures);
 int cchafa_draw(const unsigned char *pixels, int width, int height, int columns, int rows, int cell_width,
-                int cell_height, int mode, char **environment, char **text, size_t *length, char **error);
+                int cell_height, int mode, int glyphs, char **environment, char **text, size_t *length,
+                char **error);
 
 #ifdef __cplusplus
 }

@@ -34,6 +34,19 @@ extension NodeStamp {
         FileStatus.of(path).map { NodeStamp(path: path, status: $0) }
     }
 
+    /// This process's executable: its path as `/proc/self/exe` names it, its node as `stat`
+    /// sees it through that link; nil when either fails. Not Foundation's `Bundle.main`, whose
+    /// first use dies with SIGILL where the executable's folder cannot be read (a binary in a
+    /// 0700 folder run as another user); the link needs no access to the folder.
+    static func executable() -> NodeStamp? {
+        let link = "/proc/self/exe"
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(link, &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let path = RawPath(bytes: buffer[..<length].map { UInt8(bitPattern: $0) })
+        return FileStatus.of(RawPath(link)).map { NodeStamp(path: path, status: $0) }
+    }
+
     /// The wall clock in nanoseconds since the epoch, as ctimes are given.
     static func now() -> Int64 {
         var time = timespec()

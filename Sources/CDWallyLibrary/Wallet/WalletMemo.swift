@@ -314,7 +314,7 @@ extension WalletMemo.Key {
     /// The key of `playlist`, whose bytes' SHA-256 is `digest`, as this executable reads it now.
     init(playlist: RawPath, digest: [UInt8], capacity: Int, generation: Int) {
         self.init(
-            program: Bundle.main.executablePath.flatMap { NodeStamp.current(RawPath($0)) },
+            program: NodeStamp.executable(),
             playlist: playlist, digest: digest, capacity: capacity, generation: generation)
     }
 

@@ -39,11 +39,13 @@ enum DiscPicker {
 
     /// A disc "not played lately": never the current one nor one of the others played most
     /// recently (`recentLimit`), and among the rest, drawn by `weight`. When that rules out every
-    /// disc, any disc but the current one (the only disc, if one).
+    /// disc, any disc but the current one (the only disc, if one). A stamp ahead of `now` (a
+    /// clock that ran ahead) is no date, never recent (`ListeningHistory.dated(asOf:)`).
     static func random(
-        in wallet: Wallet, current: AlbumID?, lastPlayed: [AlbumID: Date], now: Date = Date(),
+        in wallet: Wallet, current: AlbumID?, lastPlayed stamped: [AlbumID: Date], now: Date = Date(),
         using generator: inout some RandomNumberGenerator
     ) -> Int? {
+        let lastPlayed = stamped.filter { $0.value <= now }
         let count = wallet.discs.count
         guard count > 0 else { return nil }
         let recent = Set(

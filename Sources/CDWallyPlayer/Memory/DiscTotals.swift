@@ -10,8 +10,11 @@ public struct DiscTotals: Sendable, Equatable, Codable {
     public var listens: Int
     public var finished: Int
     public var seconds: Double
-    /// The start of the newest listen counted here.
+    /// The start of the newest listen counted here (`Listen.undated` when none has a date).
     public var last: Date
+
+    /// `last`, when it is known.
+    public var lastDated: Date? { last == Listen.undated ? nil : last }
 
     public init(
         disc: AlbumID, artist: String, title: String, listens: Int = 0, finished: Int = 0,

@@ -25,6 +25,13 @@ public struct Listen: Sendable, Equatable, Codable {
         self.finished = finished
     }
 
+    /// The start of a listen whose stamp could not be trusted (`ListeningHistory.dated(asOf:)`):
+    /// before any other, so that it counts in no week, month or weekday and is never recent.
+    public static let undated = Date.distantPast
+
+    /// Whether its start is known.
+    public var isDated: Bool { start != Self.undated }
+
     /// A listen shorter than this is a glance (skipping past a disc, a wrong number) and is not
     /// kept, unless the disc played to its end.
     public static let minimumSeconds = 30.0

@@ -80,6 +80,32 @@ public struct ListeningHistory: Sendable, Equatable {
         return all
     }
 
+    /// The history as a reader whose clock says `now` may show it, and how many listens it
+    /// could not date. A stamp ahead of the reading clock is not believed: a Raspberry Pi has no
+    /// clock battery, boots with a wrong time and jumps when NTP answers, and a listen stamped
+    /// while its clock ran ahead would otherwise count in "this week" and read "just now" for
+    /// as long as that future lasts. Such a listen (or compacted total) keeps its counts but
+    /// its date is clamped to `Listen.undated`: it is in the all-time totals and nowhere recent.
+    /// The file keeps the stamps as they were written.
+    public func dated(asOf now: Date) -> (history: ListeningHistory, ahead: Int) {
+        var ahead = 0
+        let listens = listens.map { listen in
+            guard listen.start > now else { return listen }
+            ahead += 1
+            var undated = listen
+            undated.start = Listen.undated
+            return undated
+        }
+        let earlier = earlier.mapValues { totals in
+            guard totals.last > now else { return totals }
+            ahead += totals.listens
+            var undated = totals
+            undated.last = Listen.undated
+            return undated
+        }
+        return (ListeningHistory(listens: listens, earlier: earlier), ahead)
+    }
+
     /// When each disc was last put on.
     public var lastPlayed: [AlbumID: Date] {
         totals.mapValues(\.last)

@@ -17,8 +17,11 @@ import Foundation
 /// progress. The log itself is rewritten only when a listen ends, and the next player folds a
 /// leftover listen in progress into it (a listen is known by disc and start, so never twice).
 ///
-/// A damaged file is renamed to `….damaged` (replacing an older one), said in one line
-/// (`problems`), and the memory starts afresh; nothing fails because of it.
+/// A damaged file is said in one line (`problems`) and counts as none; nothing fails because
+/// of it. A writer (`Access.writing`) also renames it to `….damaged`, or `….damaged.1`, `.2`…
+/// when that name is taken (never over a file set aside before), so that its next write does
+/// not lose it; a reader leaves it where it is. A file of a newer format is not damaged: it is
+/// neither read nor moved nor replaced (`refusal`), and a writer's writes fail.
 ///
 /// Writers: every rewrite of the log is a read-modify-write under `listens.lock`, so the player
 /// and `stats --forget` never undo each other. Readers take no lock.
@@ -30,11 +33,29 @@ public final class ListeningLog: Sendable {
     public static let inProgressFileName = "listening-now.json"
     static let lockName = "listens.lock"
 
+    /// Whether opening the log may set a damaged file aside. Its writes always may: they must
+    /// not replace a damaged file a person may want back.
+    public enum Access: Sendable {
+        /// `stats`, `discs`, the web's GETs: they never move, rename or rewrite the user's data.
+        case reading
+        /// The player and `stats --forget`, which write the log next.
+        case writing
+    }
+
     public let directory: RawPath
     public var file: RawPath { directory.appending(Self.fileName) }
     var inProgressFile: RawPath { directory.appending(Self.inProgressFileName) }
-    /// The files set aside when they were read, each as one line for the user.
+    /// The files damaged, unreadable or too new when they were read, each as one line for the
+    /// user.
     public let problems: [PlayerWarning]
+    /// A file of a newer format met while reading, which a command that shows the history
+    /// fails with rather than show none.
+    public var refusal: PlayerError? {
+        problems.lazy.compactMap { problem -> PlayerError? in
+            guard case .newerStateFile(let file, let version, let readable) = problem else { return nil }
+            return .newerStateFile(file: file, version: version, readable: readable)
+        }.first
+    }
 
     private let minimumSeconds: Double
     private let cached: LockedValue<ListeningHistory>
@@ -42,12 +63,13 @@ public final class ListeningLog: Sendable {
     private let writer = DispatchQueue(label: "cdwally.listening-log")
 
     /// Reads the memory in `directory`; a listen in progress long enough to keep counts too.
-    public init(directory: RawPath, minimumSeconds: Double = Listen.minimumSeconds) {
+    public init(directory: RawPath, minimumSeconds: Double = Listen.minimumSeconds, access: Access = .reading)
+    {
         self.directory = directory
         self.minimumSeconds = minimumSeconds
         var problems: [PlayerWarning] = []
-        var history = Self.readLog(in: directory, problems: &problems)
-        if let listen = Self.readInProgress(in: directory, problems: &problems),
+        var history = Self.readLog(in: directory, access: access, problems: &problems)
+        if let listen = Self.readInProgress(in: directory, access: access, problems: &problems),
             listen.isKept(minimumSeconds: minimumSeconds)
         {
             history.add(listen)
@@ -66,7 +88,9 @@ public final class ListeningLog: Sendable {
     func recoverInterrupted(reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
         writer.async {
             var problems: [PlayerWarning] = []
-            guard let listen = Self.readInProgress(in: self.directory, problems: &problems) else { return }
+            guard
+                let listen = Self.readInProgress(in: self.directory, access: .writing, problems: &problems)
+            else { return }
             do throws(PlayerError) {
                 if listen.isKept(minimumSeconds: self.minimumSeconds) {
                     try self.change { $0.add(listen) }
@@ -175,8 +199,12 @@ public final class ListeningLog: Sendable {
             throw failed(error)
         }
         defer { lock.release() }
-        var ignored: [PlayerWarning] = []
-        var history = Self.readLog(in: directory, problems: &ignored)
+        var problems: [PlayerWarning] = []
+        var history = Self.readLog(in: directory, access: .writing, problems: &problems)
+        // Never over a newer cdwally's history, which a reader of this one cannot tell from none.
+        for case .newerStateFile(let file, let version, let readable) in problems {
+            throw .newerStateFile(file: file, version: version, readable: readable)
+        }
         modify(&history)
         history.compact()
         do {
@@ -196,16 +224,18 @@ public final class ListeningLog: Sendable {
         _ = inProgressFile.withCString { unlink($0) }
     }
 
-    /// The log in `directory`: empty when there is none, and when it is damaged (it is then
-    /// set aside and a line added to `problems`).
-    private static func readLog(in directory: RawPath, problems: inout [PlayerWarning]) -> ListeningHistory {
+    /// The log in `directory`: empty when there is none, and when it is damaged or newer (a
+    /// line is then added to `problems`, and a writer sets a damaged one aside).
+    private static func readLog(in directory: RawPath, access: Access, problems: inout [PlayerWarning])
+        -> ListeningHistory
+    {
         let path = directory.appending(fileName)
         do throws(AtomicFile.Failure) {
             guard let bytes = try AtomicFile.contents(of: path) else { return .empty }
             do throws(ListeningFileProblem) {
                 return try ListeningLogFile.decode(Data(bytes))
             } catch {
-                problems.append(setAside(path, reason: error.reason))
+                problems.append(unread(path, error, access: access))
             }
         } catch {
             problems.append(.listeningLogUnreadable(file: path.display, reason: error.reason))
@@ -213,14 +243,16 @@ public final class ListeningLog: Sendable {
         return .empty
     }
 
-    private static func readInProgress(in directory: RawPath, problems: inout [PlayerWarning]) -> Listen? {
+    private static func readInProgress(in directory: RawPath, access: Access, problems: inout [PlayerWarning])
+        -> Listen?
+    {
         let path = directory.appending(inProgressFileName)
         do throws(AtomicFile.Failure) {
             guard let bytes = try AtomicFile.contents(of: path) else { return nil }
             do throws(ListeningFileProblem) {
                 return try ListenInProgressFile.decode(Data(bytes))
             } catch {
-                problems.append(setAside(path, reason: error.reason))
+                problems.append(unread(path, error, access: access))
             }
         } catch {
             problems.append(.listeningLogUnreadable(file: path.display, reason: error.reason))
@@ -228,14 +260,46 @@ public final class ListeningLog: Sendable {
         return nil
     }
 
-    /// Renames a damaged file to `….damaged`, for a person to look at, out of the way of the
-    /// next write.
-    private static func setAside(_ path: RawPath, reason: String) -> PlayerWarning {
-        let aside = path.parent.appending("\(path.lastComponent.display).damaged")
-        let renamed = path.withCString { from in aside.withCString { to in rename(from, to) } } == 0
-        return renamed
-            ? .listeningLogSetAside(file: path.display, aside: aside.display, reason: reason)
-            : .listeningLogUnreadable(file: path.display, reason: reason)
+    /// What became of a file that did not decode: a newer one is left alone, a damaged one
+    /// set aside by a writer.
+    private static func unread(_ path: RawPath, _ problem: ListeningFileProblem, access: Access)
+        -> PlayerWarning
+    {
+        if let version = problem.newerVersion {
+            return .newerStateFile(
+                file: path.display, version: version, readable: ListeningLogFile.currentVersion)
+        }
+        guard access == .writing, let aside = setAside(path) else {
+            return .listeningLogUnreadable(file: path.display, reason: problem.reason)
+        }
+        return .listeningLogSetAside(file: path.display, aside: aside.display, reason: problem.reason)
+    }
+
+    /// Renames a damaged file to `….damaged`, else the first free `….damaged.N`, for a person
+    /// to look at, out of the way of the next write; nil when it could not be moved.
+    /// `link(2)` then `unlink(2)`, because `rename(2)` would replace a file set aside before
+    /// that appeared since it was looked for; `rename` only where the file system has no links.
+    private static func setAside(_ path: RawPath) -> RawPath? {
+        for number in 0..<1000 {
+            let aside = path.parent.appending(
+                "\(path.lastComponent.display).damaged" + (number == 0 ? "" : ".\(number)"))
+            let linked = path.withCString { from in aside.withCString { to in link(from, to) } } == 0
+            if linked {
+                _ = path.withCString { unlink($0) }
+                return aside
+            }
+            switch errno {
+            case EEXIST:
+                continue
+            case EPERM, EOPNOTSUPP, EMLINK:
+                guard case .failed(errno: ENOENT) = FileStatus.lookUp(aside) else { continue }
+                let renamed = path.withCString { from in aside.withCString { to in rename(from, to) } } == 0
+                return renamed ? aside : nil
+            default:
+                return nil
+            }
+        }
+        return nil
     }
 }
 

@@ -17,7 +17,7 @@ import Foundation
 /// `{ "version": 1, "listen": { …one listen as above… } }`. A power cut leaves it behind; the
 /// next player folds it into the log (readers count it meanwhile).
 ///
-/// A newer `version` is refused rather than misread.
+/// A newer `version` is refused rather than misread, and left as it is: it is not damaged.
 struct ListeningLogFile: Codable {
     static let currentVersion = 1
 
@@ -73,9 +73,11 @@ struct ListenInProgressFile: Codable {
     }
 }
 
-/// Why a listening file was set aside, as a short phrase.
+/// Why a listening file was not read, as a short phrase; `newerVersion` when it is whole but
+/// of a newer format (left as it is), nil when it is damaged (set aside by a writer).
 struct ListeningFileProblem: Error {
     var reason: String
+    var newerVersion: Int?
 }
 
 /// The JSON settings and version check both files share.
@@ -103,7 +105,8 @@ private enum ListeningFileCoding {
         guard header.version == ListeningLogFile.currentVersion else {
             throw ListeningFileProblem(
                 reason:
-                    "format version \(header.version), this cdwally reads \(ListeningLogFile.currentVersion)")
+                    "format version \(header.version), this cdwally reads \(ListeningLogFile.currentVersion)",
+                newerVersion: header.version > ListeningLogFile.currentVersion ? header.version : nil)
         }
         do {
             return try decoder.decode(type, from: data)

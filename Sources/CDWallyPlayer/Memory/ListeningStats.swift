@@ -7,7 +7,9 @@ import Foundation
 /// (the clock and calendar included), so that a scripted week gives known numbers.
 ///
 /// Weeks start on Monday (ISO 8601), in the calendar's time zone; a listen counts in the
-/// period its start falls in. Time heard per weekday and per period comes from the detailed
+/// period its start falls in. A listen stamped after `now` has no date it can be trusted with
+/// (`ListeningHistory.dated(asOf:)`): it counts in all time only, and `aheadOfClock` says how
+/// many there were. Time heard per weekday and per period comes from the detailed
 /// listens; all-time totals include the compacted ones (`ListeningHistory`).
 public struct ListeningStats: Sendable, Equatable {
     /// Listens of one period.
@@ -47,6 +49,8 @@ public struct ListeningStats: Sendable, Equatable {
     public var longestUnplayed: [Disc]
     /// Seconds heard on each day of the week, Monday first.
     public var weekdaySeconds: [Double]
+    /// Listens stamped after `now`, counted undated.
+    public var aheadOfClock: Int
 
     /// The day of the week with the most time heard (`weekdayNames`); nil when nothing was heard.
     public var favouriteWeekday: String? {
@@ -57,7 +61,11 @@ public struct ListeningStats: Sendable, Equatable {
         return Self.weekdayNames[index]
     }
 
-    public init(history: ListeningHistory, wallet: [Album], now: Date, calendar base: Calendar = .current) {
+    public init(
+        history stamped: ListeningHistory, wallet: [Album], now: Date, calendar base: Calendar = .current
+    ) {
+        let (history, ahead) = stamped.dated(asOf: now)
+        aheadOfClock = ahead
         var calendar = base
         calendar.firstWeekday = 2
         calendar.minimumDaysInFirstWeek = 4
@@ -67,7 +75,7 @@ public struct ListeningStats: Sendable, Equatable {
         month = Period(since: monthStart)
         allTime = Period(since: nil)
         weekdaySeconds = Array(repeating: 0, count: 7)
-        for listen in history.listens {
+        for listen in history.listens where listen.isDated {
             if listen.start >= weekStart { week.add(listen) }
             if listen.start >= monthStart { month.add(listen) }
             // Gregorian weekdays are 1 = Sunday … 7 = Saturday; Monday first here.
@@ -95,11 +103,7 @@ public struct ListeningStats: Sendable, Equatable {
                         disc: album.id, position: offset + 1, artist: album.albumArtist, title: album.title,
                         listens: 0, finished: 0, seconds: 0, lastPlayed: nil)
             }
-            .sorted {
-                ($0.lastPlayed ?? .distantPast, $0.position ?? 0) < (
-                    $1.lastPlayed ?? .distantPast, $1.position ?? 0
-                )
-            }
+            .sorted { ($0.unplayedOrder, $0.position ?? 0) < ($1.unplayedOrder, $1.position ?? 0) }
             .prefix(Self.listLength)
             .map { $0 }
     }
@@ -118,6 +122,11 @@ extension ListeningStats.Disc {
         self.init(
             disc: totals.disc, position: position, artist: totals.artist, title: totals.title,
             listens: totals.listens, finished: totals.finished, seconds: totals.seconds,
-            lastPlayed: totals.last)
+            lastPlayed: totals.lastDated)
+    }
+
+    /// Never played first, then played at no known time, then played longest ago.
+    fileprivate var unplayedOrder: Date {
+        lastPlayed ?? (listens == 0 ? .distantPast : Listen.undated.addingTimeInterval(1))
     }
 }

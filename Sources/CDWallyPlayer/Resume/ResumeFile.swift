@@ -13,7 +13,7 @@ import Foundation
 /// `path`. `playing` says the last disc was playing at the last save, which a power cut
 /// leaves in place: `serve` plays on from there (absent in older files: false). `volume` and
 /// `muted` are the software volume, kept like the positions (absent: 100, not muted). A newer
-/// `version` is refused rather than misread.
+/// `version` is refused rather than misread, and never replaced (`ResumeStore`).
 struct ResumeFile: Codable {
     static let currentVersion = 1
 
@@ -70,7 +70,8 @@ struct ResumeFile: Codable {
         }
         guard header.version == currentVersion else {
             throw ResumeFileProblem(
-                reason: "format version \(header.version), this cdwally reads \(currentVersion)")
+                reason: "format version \(header.version), this cdwally reads \(currentVersion)",
+                newerVersion: header.version > currentVersion ? header.version : nil)
         }
         let file: ResumeFile
         do {
@@ -112,9 +113,11 @@ extension ResumeFile {
     }
 }
 
-/// Why a resume file was not used, as a short phrase for `PlayerError.resumeStateUnreadable`.
+/// Why a resume file was not used, as a short phrase for `PlayerError.resumeStateUnreadable`;
+/// `newerVersion` when it is whole but of a newer format.
 struct ResumeFileProblem: Error {
     var reason: String
+    var newerVersion: Int?
 }
 
 /// Every disc's saved place and the disc played last: the resume store's whole state.

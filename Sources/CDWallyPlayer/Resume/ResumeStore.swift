@@ -6,8 +6,10 @@ import Foundation
 /// directory (format in `ResumeFile`). The player records into it; `cdwally discs --json`
 /// reads it to show where each disc would resume.
 ///
-/// A missing file is an empty store. A file cut short, garbage or from a newer cdwally is
-/// ignored and reported through `loadProblem`, never fatal; the next save replaces it.
+/// A missing file is an empty store. A file cut short or garbage is ignored and reported
+/// through `loadProblem`, never fatal; the next save replaces it. A file from a newer cdwally
+/// is reported the same way (`PlayerError.newerStateFile`), but never replaced: this store
+/// then saves nothing, and a downgrade loses no newer cdwally's positions.
 ///
 /// Only the process holding an exclusive `flock` on the state folder writes the file: the
 /// player claims it when it starts (`claimWriting`), and any store claims it before its
@@ -35,7 +37,8 @@ public final class ResumeStore: Sendable {
     /// Reads `resume.json` in `directory`, if there is one.
     public init(directory: RawPath) {
         self.directory = directory
-        file = directory.appending(Self.fileName)
+        let file = directory.appending(Self.fileName)
+        self.file = file
         var state = ResumeState.empty
         var problem: PlayerError?
         do throws(AtomicFile.Failure) {
@@ -44,7 +47,11 @@ public final class ResumeStore: Sendable {
                 do throws(ResumeFileProblem) {
                     state = try ResumeFile.decode(data)
                 } catch {
-                    problem = .resumeStateUnreadable(file: file.display, reason: error.reason)
+                    problem =
+                        error.newerVersion.map {
+                            .newerStateFile(
+                                file: file.display, version: $0, readable: ResumeFile.currentVersion)
+                        } ?? .resumeStateUnreadable(file: file.display, reason: error.reason)
                 }
             }
         } catch {
@@ -188,6 +195,8 @@ public final class ResumeStore: Sendable {
             return stored.state
         }
         guard let state else { return nil }
+        // Said once, by `loadProblem`, when the store was opened.
+        if case .newerStateFile = loadProblem { return nil }
         do {
             try claimWriting()
             try AtomicFile.replace(file, with: Array(try ResumeFile(state: state).encoded()))

@@ -121,7 +121,9 @@ function renderWallet() {
     const meta = document.createElement("span");
     meta.className = "meta";
     const resume = disc.resume ? ` · resumes at track ${disc.resume.track}, ${clock(disc.resume.position)}` : "";
-    const played = disc.played ? ` · played ${disc.played.listens}×, last ${ago(disc.played.lastPlayed)}` : "";
+    // No date when every listen was stamped ahead of the server's clock (a Pi without an RTC).
+    const last = disc.played && (disc.played.lastPlayed == null ? "at an unknown time" : ago(disc.played.lastPlayed));
+    const played = disc.played ? ` · played ${disc.played.listens}×, last ${last}` : "";
     meta.textContent = `${disc.year ?? ""}${disc.year ? " · " : ""}${disc.trackCount} tracks${resume}${played}`;
     text.append(name, document.createElement("br"), artist, document.createElement("br"), meta);
     button.append(cdElement(disc.covers && disc.covers["256"]), text);

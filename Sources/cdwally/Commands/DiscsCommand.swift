@@ -22,8 +22,8 @@ struct DiscsCommand: ParsableCommand {
     func run() throws {
         try CommandContext.run(global) { context in
             let (_, report) = try context.wallet()
-            let resume = ResumePoints(stateFolder: context.stateFolder(for: report.library))
-            let plays = played ? Self.plays(stateFolder: context.stateFolder(for: report.library)) : nil
+            let resume = try ResumePoints(stateFolder: context.stateFolder(for: report.library))
+            let plays = played ? try Self.plays(stateFolder: context.stateFolder(for: report.library)) : nil
             if report.wallet.discs.isEmpty { StandardError.emit("cdwally: \(EmptyWallet.reason(report))\n") }
             if json {
                 let discs = report.wallet.discs.enumerated().map { offset, album in
@@ -48,11 +48,13 @@ struct DiscsCommand: ParsableCommand {
         }
     }
 
-    /// Every disc's listening totals; a damaged history is said in one line and counts as none.
-    private static func plays(stateFolder: String) -> [AlbumID: DiscTotals] {
-        let log = ListeningLog(directory: RawPath(stateFolder))
+    /// Every disc's listening totals, dated by this machine's clock; a damaged history is said
+    /// in one line and counts as none (and stays where it is); a newer one is refused.
+    private static func plays(stateFolder: String) throws(PlayerError) -> [AlbumID: DiscTotals] {
+        let log = ListeningLog(directory: RawPath(stateFolder), access: .reading)
+        if let refusal = log.refusal { throw refusal }
         for problem in log.problems { StandardError.emit("cdwally: \(problem)\n") }
-        return log.history.totals
+        return log.history.dated(asOf: Date()).history.totals
     }
 
     /// `"played"` in `discs --played --json`: null for a disc never played.
@@ -62,7 +64,7 @@ struct DiscsCommand: ParsableCommand {
             ("listens", .int(totals.listens)),
             ("finished", .int(totals.finished)),
             ("seconds", .seconds(totals.seconds)),
-            ("lastPlayed", .string(Format.timestamp(totals.last))),
+            ("lastPlayed", .string(totals.lastDated.map(Format.timestamp))),
         ])
     }
 }

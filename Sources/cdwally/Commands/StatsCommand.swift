@@ -36,7 +36,11 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         try CommandContext.run(global) { context in
             let (_, report) = try context.wallet()
-            let log = ListeningLog(directory: RawPath(context.stateFolder(for: report.library)))
+            // Only a command that erases may set a damaged file aside; showing moves nothing.
+            let log = ListeningLog(
+                directory: RawPath(context.stateFolder(for: report.library)),
+                access: forget != nil || forgetAll ? .writing : .reading)
+            if let refusal = log.refusal { throw refusal }
             for problem in log.problems { StandardError.emit("cdwally: \(problem)\n") }
             if forgetAll {
                 try log.forgetAll()
@@ -48,6 +52,9 @@ struct StatsCommand: ParsableCommand {
             } else {
                 let now = Date()
                 let stats = ListeningStats(history: log.history, wallet: report.wallet.discs, now: now)
+                if stats.aheadOfClock > 0 {
+                    StandardError.emit("cdwally: \(StatsView.aheadOfClock(stats.aheadOfClock, now: now))\n")
+                }
                 if json {
                     context.print(StatsJSON.render(stats, log: log.file.display))
                 } else {

@@ -62,6 +62,7 @@ struct DiscsView {
     /// "played 4×, last 3 days ago", or "never played".
     static func played(_ totals: DiscTotals?, now: Date) -> String {
         guard let totals else { return "never played" }
-        return "played \(totals.listens)×, last \(Format.ago(totals.last, now: now))"
+        let last = totals.lastDated.map { Format.ago($0, now: now) } ?? "at an unknown time"
+        return "played \(totals.listens)×, last \(last)"
     }
 }

@@ -1,12 +1,14 @@
 import CDWallyCore
 import CDWallyPlayer
 
-/// The saved resume points of the discs, for `discs` to show.
+/// The saved resume points of the discs, for `discs` to show. A damaged file shows none; a
+/// newer cdwally's is refused (`PlayerError.newerStateFile`) rather than shown as none.
 struct ResumePoints {
     private let store: ResumeStore
 
-    init(stateFolder: String) {
+    init(stateFolder: String) throws(PlayerError) {
         store = ResumeStore(directory: RawPath(stateFolder))
+        if case .newerStateFile = store.loadProblem, let problem = store.loadProblem { throw problem }
     }
 
     /// Where playing `album` again would start, when it is somewhere past the very start.

@@ -20,6 +20,7 @@ enum StatsJSON {
                     })
             ),
             ("favouriteWeekday", .string(stats.favouriteWeekday)),
+            ("aheadOfClock", .int(stats.aheadOfClock)),
         ])
     }
 

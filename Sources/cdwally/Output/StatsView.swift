@@ -36,7 +36,7 @@ struct StatsView {
                 table.append([
                     disc.position.map(String.init) ?? "", disc.artist, disc.title, String(disc.listens),
                     String(disc.finished), Format.hours(disc.seconds),
-                    disc.lastPlayed.map { Format.ago($0, now: now) } ?? "",
+                    disc.lastPlayed.map { Format.ago($0, now: now) } ?? "unknown",
                 ])
             }
             lines.append(table.render(width: terminal.width, header: terminal.dim))
@@ -50,7 +50,8 @@ struct StatsView {
             for disc in stats.longestUnplayed {
                 table.append([
                     disc.position.map(String.init) ?? "", disc.artist, disc.title,
-                    disc.lastPlayed.map { Format.ago($0, now: now) } ?? "never",
+                    disc.lastPlayed.map { Format.ago($0, now: now) }
+                        ?? (disc.listens > 0 ? "unknown" : "never"),
                 ])
             }
             lines.append(table.render(width: terminal.width, header: terminal.dim))
@@ -63,5 +64,13 @@ struct StatsView {
                 "Nothing heard yet: listens of 30 seconds or more, or of a whole short disc, are remembered.")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The one line `stats` says on standard error when listens are stamped after `now` (a
+    /// clock that ran ahead when they were saved).
+    static func aheadOfClock(_ count: Int, now: Date) -> String {
+        let (verb, they) = count == 1 ? ("is", "it counts") : ("are", "they count")
+        return "\(Format.count(count, "listen")) \(verb) stamped after this machine's clock "
+            + "(\(Format.timestamp(now))): \(they) in all time only, with no date"
     }
 }

@@ -46,6 +46,7 @@ extension CommandFailure {
                 self.init(message: error.description, code: ExitStatus.unavailable)
             case .invalidOption: self.init(message: error.description, code: ExitStatus.config)
             case .stateInUse: self.init(message: error.description, code: ExitStatus.temporaryFailure)
+            case .newerStateFile: self.init(message: error.description, code: ExitStatus.dataError)
             case .resumeStateNotSaved, .resumeStateUnreadable, .listeningLogNotSaved:
                 self.init(message: error.description, code: ExitStatus.ioError)
             case .nothingPlayable: self.init(message: error.description, code: ExitStatus.noInput)

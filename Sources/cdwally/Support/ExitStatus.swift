@@ -8,6 +8,7 @@ enum ExitStatus {
     /// nothing was handed over.
     static let handOverRefused: Int32 = 4
     static let usage: Int32 = 64
+    /// A state file of a newer format than this cdwally reads (`listens.json` for `stats`).
     static let dataError: Int32 = 65
     /// No library, no playlist, a file that is not there.
     static let noInput: Int32 = 66

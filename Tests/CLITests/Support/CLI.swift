@@ -40,14 +40,17 @@ struct CLI {
         try? FileManager.default.removeItem(atPath: home)
     }
 
-    /// Runs `cdwally arguments…` (after `wrapper…` when given, e.g. `setpriv …`).
+    /// Runs `cdwally arguments…` (after `wrapper…` when given, e.g. `setpriv …`, then from a
+    /// folder any user can reach: the clone's own may be closed to the user it becomes), or
+    /// `binary` when given.
     @discardableResult
-    func run(_ arguments: [String], wrapper: [String] = [], extraEnvironment: [String: String] = [:])
-        async throws
-        -> Result
-    {
+    func run(
+        _ arguments: [String], wrapper: [String] = [], extraEnvironment: [String: String] = [:],
+        binary: String? = nil
+    ) async throws -> Result {
         let process = Process()
-        let command = wrapper + [CLI.binary] + arguments
+        let command =
+            wrapper + [binary ?? (wrapper.isEmpty ? CLI.binary : BuiltProducts.cdwallyForAnyUser)] + arguments
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.environment = environment.merging(extraEnvironment) { $1 }
