@@ -42,7 +42,7 @@ public struct KeyBinding: Sendable, Hashable {
             )
             .merging([.enter: .confirmDisc, .backspace: .eraseDigit]) { $1 }),
         // One row for both, as below: the overlay stays in two columns on an 80×12 terminal.
-        KeyBinding("/ Esc", "search the library / cancel", [.character("/"): .search, .escape: .cancelDisc]),
+        KeyBinding("/ Esc", "search library / cancel", [.character("/"): .search, .escape: .cancelDisc]),
         KeyBinding("?", "show / hide these keys", [.character("?"): .toggleHelp]),
         // One row for both keeps the overlay in two columns on an 80×12 terminal.
         KeyBinding("Ctrl-L/Z", "redraw / suspend (fg)", [.control("l"): .redraw, .control("z"): .suspend]),

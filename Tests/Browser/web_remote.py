@@ -115,7 +115,10 @@ def library(phone, laptop, screenshots):
          or "Library Only" in text(phone, "album"))
     wait("the played album in the wallet", lambda: len(laptop.find_elements(By.CSS_SELECTOR, ".disc")) == discs + 1)
     phone.get(phone.current_url.split("#")[0] + "#library")
-    wait("the library again", lambda: len(albums(phone)) >= discs + 1)
+    phone.execute_script(
+        "const box = document.getElementById('library-query'); box.value = '';"
+        "box.dispatchEvent(new Event('input'));")
+    wait("the whole library again", lambda: len(albums(phone)) >= discs + 1)
     resize(phone, 768, 1024)
     phone.save_screenshot(screenshots + "/library-tablet.png")
     resize(phone, 320, 640)
