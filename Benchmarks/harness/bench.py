@@ -24,6 +24,7 @@ from pathlib import Path
 
 import report
 from bigplaylist import big_playlist
+from librarychoice import library_choice
 from cdwally import Cdwally
 from figures import Suite
 from mpd import MPD
@@ -283,6 +284,7 @@ def measure(arguments, info: dict, has_mpd: bool, kind: str, root: Path, summary
         suite.control_round_trip()
         suite.first_sound()
         big_playlist(suite)
+        library_choice(suite)
         playing_while_indexing(suite)
     except (MeasurementError, subprocess.CalledProcessError) as error:
         log(f"benchmark failed: {error}")

@@ -115,6 +115,8 @@ def rows(result: dict) -> list[Row]:
         table += big_playlist_rows(figures, mpd_name)
     if "under_index" in figures:
         table += under_index_rows(figures)
+    if "library_albums" in figures:
+        table += library_choice_rows(figures, mpd_name)
     gaps = figures.get("gap", {}).get("formats", {})
     for fmt, gap in gaps.items():
         table.append(
@@ -158,6 +160,53 @@ def big_playlist_rows(figures: dict, mpd_name: str) -> list[Row]:
                 seconds(median(before)), "`status` before the change", ratio, "≤ 1.5",
                 None if ratio is None else ratio <= 1.5),
         ]
+
+
+def library_choice_rows(figures: dict, mpd_name: str) -> list[Row]:
+    """Figure 12 (librarychoice.py): absolute targets, with MPD's figure beside."""
+
+    def timed(number: str, title: str, key: str, limit: float, peer_name: str) -> Row:
+        ours = median(figures[key]["cdwally"])
+        peer = median(figures[key].get("peer", []))
+        ratio = ours / peer if ours is not None and peer else None
+        return Row(number, title, seconds(ours), seconds(peer), peer_name, ratio, f"≤ {limit:g} s",
+                   None if ours is None else ours <= limit)
+
+    albums = figures["library_albums"].get("albums", 0)
+    rss = median(figures["library_albums_rss"]["cdwally"])
+    first = median(figures["library_first"]["cdwally"])
+    words = figures["library_search"].get("words", "")
+    return [
+        timed("12", f"`albums`, the whole library ({albums:,} albums)", "library_albums", 0.5,
+              f"`mpc list album group albumartist`, {mpd_name}"),
+        Row("12′", "… the first after a scan (the album summary written)", seconds(first), "—", "—", None, "—", None),
+        Row("12a", "… its peak RSS", mebibytes(rss), "—", "—", None, "≤ 100 MiB",
+            None if rss is None else rss <= 100 * 1024),
+        timed("12b", f"`albums {words}`", "library_search", 0.2, f"`mpc search any`, {mpd_name}"),
+        timed("12c", "`add ID`: one album into the CDs playlist", "library_add", 0.3,
+              f"`mpc findadd album`, {mpd_name}"),
+    ] + library_web_rows(figures)
+
+
+def library_web_rows(figures: dict) -> list[Row]:
+    """12d, 12e: the web Library's search and first page, with the wallet's GET beside."""
+    if "library_web_search" not in figures:
+        return []
+    searches, wallets = figures["library_web_search"]["cdwally"], figures["library_web_search"]["peer"]
+
+    def p95(values: list[float]) -> float | None:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))] if ordered else None
+
+    ours, theirs = p95(searches), p95(wallets)
+    page = median(figures["library_web_page"]["cdwally"])
+    return [
+        Row("12d", "Web Library search (`GET /api/v1/albums?q=…`), p95", f"{ours * 1000:.1f} ms" if ours else "—",
+            f"{theirs * 1000:.1f} ms" if theirs else "—", "`GET /api/v1/wallet`, p95", ours / theirs if ours and theirs
+            else None, "≤ 50 ms", None if ours is None else ours <= 0.05),
+        Row("12e", "… the Library's first page on the wire", "—" if page is None else f"{page / 1024:.1f} KB", "—",
+            "—", None, "≤ 100 KB", None if page is None else page <= 100 * 1024),
+    ]
 
 
 def under_index_rows(figures: dict) -> list[Row]:

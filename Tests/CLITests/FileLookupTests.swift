@@ -7,24 +7,6 @@ import Testing
 /// open that reads its tags, and reads the playlist once; a warm one looks each file up once
 /// to see that nothing changed, and hashes the playlist once. Skipped where `strace` cannot
 /// trace (it is missing, or ptrace is not allowed, as under qemu-user).
-/// The strace that counts, when one can trace here.
-private enum Strace {
-    static let path = ["/usr/bin/strace", "/bin/strace"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
-
-    static let works: Bool = {
-        guard let path else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: path)
-        probe.arguments = ["-f", "-o", "/dev/null", "/bin/true"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }()
-}
-
 @Suite(.enabled(if: Strace.works, "strace cannot trace here")) struct FileLookupTests {
     /// The path and file system calls of `arguments`, one line each, as strace writes them.
     private func trace(_ cli: CLI, _ arguments: [String]) async throws -> [String] {

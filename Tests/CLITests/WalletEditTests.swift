@@ -358,4 +358,45 @@ import Testing
         #expect(after["state"] as? String == "playing")
         #expect((after["disc"] as? [String: Any])?["id"] as? String == disc["id"] as? String)
     }
+
+    /// Another program saves the playlist while `add` has written its new file and is about to
+    /// swap it in: strace holds the binary at its rename for two seconds, an editor saves
+    /// meanwhile, and `add` must read the file again and keep the editor's line.
+    @Test(.enabled(if: Strace.works, "strace cannot trace here"))
+    func aChangeMadeBetweenTheReadAndTheRenameIsKept() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        try library.playlist("#EXTM3U\nPrince/1999/01 1999 1.flac\n")
+        #expect(try await cli.run(["scan", "--library", library.root]).status == 0)
+        let strace = try #require(Strace.path)
+        let adding = Task {
+            try await cli.run(
+                ["add", "post", "--library", library.root],
+                wrapper: [
+                    strace, "-f", "-o", "/dev/null", "-e", "inject=renameat2:delay_enter=2000000:when=1",
+                ])
+        }
+        // The new file beside the playlist: written, fsynced, waiting for its rename.
+        let started = ContinuousClock.now
+        while ContinuousClock.now - started < .seconds(20) {
+            let names = try FileManager.default.contentsOfDirectory(atPath: library.root)
+            if names.contains(where: { $0.hasPrefix(".CDs.m3u8.cdwally-") }) { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        // An editor saves: a new file renamed over the playlist.
+        let editor = library.root + "/.CDs.m3u8.editor"
+        try Data("#EXTM3U\nPrince/1999/01 1999 1.flac\nSigur Rós/Takk/01 Takk... 1.flac\n".utf8)
+            .write(to: URL(fileURLWithPath: editor))
+        #expect(rename(editor, library.root + "/CDs.m3u8") == 0)
+        let result = try await adding.value
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            String(decoding: try bytes(library), as: UTF8.self)
+                == "#EXTM3U\nPrince/1999/01 1999 1.flac\nSigur Rós/Takk/01 Takk... 1.flac\n"
+                + "Björk/Post/01 Post 1.flac\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: library.root).filter { $0.hasPrefix(".CDs") }
+                .isEmpty)
+    }
 }

@@ -16,7 +16,10 @@ final class WebFixture: @unchecked Sendable {
     let access: WebAccess
     let port: Int
 
-    init(port: Int = Int.random(in: 41_000..<49_000), limits: ConnectionLimits = ConnectionLimits()) throws {
+    init(
+        port: Int = Int.random(in: 41_000..<49_000), limits: ConnectionLimits = ConnectionLimits(),
+        library: WebLibrary? = nil
+    ) throws {
         state = FileManager.default.temporaryDirectory.appendingPathComponent("cdwally-web-\(UUID())").path
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         var configuration = PlayerConfiguration(stateDirectory: RawPath(state), mpvOptions: [("ao", "null")])
@@ -33,6 +36,7 @@ final class WebFixture: @unchecked Sendable {
             cacheFolder: state + "/cache", logger: logger)
         web.coverWorker = [BuiltProducts.cdwally, "cover-worker"]
         web.limits = limits
+        web.library = library
         server = WebServer(player: player, inbox: player, configuration: web)
     }
 
