@@ -232,6 +232,38 @@ import Testing
         await expectTerminalRestored(pane, exitStatus: 0)
     }
 
+    /// `/` searches the whole library; Enter plays the album chosen, putting it into the
+    /// wallet first (one line in the CDs playlist), and Esc goes back.
+    @Test func slashSearchesTheLibraryAndEnterPlaysAnAlbumNotInTheWallet() async throws {
+        let (cli, library) = try setUp()
+        defer { cli.remove() }
+        // The demo's third album leaves the wallet: the search must find it in the library.
+        let playlist = library + "/CDs.m3u8"
+        let lines = try String(contentsOfFile: playlist, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.contains("Sine Waves") }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: playlist, atomically: true, encoding: .utf8)
+        #expect(try await cli.run(["scan", "--library", library]).status == 0)
+        let pane = try start(cli, library: library, ["1"])
+        defer { pane.close() }
+        #expect(await pane.waitForLCD { $0.disc == 1 } != nil)
+
+        pane.type("/")
+        #expect(await pane.waitFor { $0.contains("Search: _ · 3 albums") } != nil, "\(pane.screen())")
+        pane.press("Escape")
+        #expect(await pane.waitFor { !$0.contains("Search:") } != nil, "\(pane.screen())")
+        pane.type("/sine tide")
+        let found = await pane.waitFor { $0.contains("Search: sine tide_ · 1 album") }
+        #expect(found?.contains("> The Sine Waves — Low Tide Arpeggios") == true, "\(found ?? pane.screen())")
+        pane.press("Enter")
+        // The Sine Waves sort last: disc 3 of the wallet it joined, playing from its start.
+        #expect(await pane.waitForLCD { $0.disc == 3 && $0.state == "PLAY" } != nil, "\(pane.screen())")
+        let written = try String(contentsOfFile: playlist, encoding: .utf8)
+        #expect(written.hasPrefix(lines.joined(separator: "\n") + "\n"))
+        #expect(written.contains("The Sine Waves/Low Tide Arpeggios (2019)/01 - "))
+        pane.type("q")
+        await expectTerminalRestored(pane, exitStatus: 0)
+    }
+
     @Test func discKeysHelpAndQuit() async throws {
         let (cli, library) = try setUp()
         defer { cli.remove() }
