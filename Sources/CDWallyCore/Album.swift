@@ -33,6 +33,11 @@ public struct Album: Sendable, Hashable, Identifiable {
         self.directories = directories
     }
 
+    /// The id an older cdwally gave this album, before ids took the album's folder: its
+    /// identity alone (the earliest of several copies had it). Listens and resume points saved
+    /// under it are carried over to `id` once.
+    public var olderID: AlbumID { AlbumID(identityKey: identityKey) }
+
     public var trackCount: Int { tracks.count }
     /// The number of distinct disc numbers in the queue.
     public var discCount: Int { Set(tracks.map(\.disc)).count }

@@ -77,6 +77,11 @@ public final class Player: Sendable {
             directory: configuration.stateDirectory, minimumSeconds: configuration.minimumListen,
             access: .writing)
         log.recoverInterrupted { error in hub.emit(.error(error)) }
+        do throws(PlayerError) {
+            try log.adoptOlderIDs(of: wallet.discs)
+        } catch {
+            hub.emit(.error(error))
+        }
         let engine = PlayerEngine(
             mpv: mpv, configuration: configuration, store: store, log: log, userVolume: userVolume,
             wallet: wallet,

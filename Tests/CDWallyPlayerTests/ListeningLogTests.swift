@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 import TestSupport
 import Testing
@@ -47,6 +48,33 @@ import Testing
         #expect(listens.first?["disc"] as? String == first.rawValue)
         #expect(listens.last?["seconds"] as? Double == 1800)
         #expect(listens.last?["finished"] as? Bool == true)
+    }
+
+    /// Listens an older cdwally filed under an album's identity alone move, once, to the id
+    /// that takes its folder too; an id that has listens of its own keeps them as they are.
+    @Test func listensUnderAnOlderIDMoveToTheAlbumsID() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let older = ListeningLog(directory: directory.path, access: .writing)
+        older.end(listen(first, seconds: 600)) { Issue.record("\($0)") }
+        older.end(listen(second, hoursLater: 1, seconds: 700)) { Issue.record("\($0)") }
+        older.flush()
+        let album = Album(
+            id: AlbumID(identityKey: "artist\u{1F}first", folder: "Artist/First"),
+            identityKey: "artist\u{1F}first",
+            albumArtist: "Artist", title: "First", tracks: [], directories: [])
+        #expect(album.olderID == first)
+        let log = ListeningLog(directory: directory.path, access: .writing)
+        try log.adoptOlderIDs(of: [album])
+        #expect(log.history.totals[album.id]?.seconds == 600)
+        #expect(log.history.totals[first] == nil)
+        #expect(log.history.totals[second]?.seconds == 700)
+        let reread = ListeningLog(directory: directory.path)
+        #expect(reread.history.totals[album.id]?.listens == 1)
+        // A second time finds nothing to move, and writes nothing.
+        let stamp = FileStatus.of(directory.path.appending("listens.json"))
+        try log.adoptOlderIDs(of: [album])
+        #expect(FileStatus.of(directory.path.appending("listens.json")) == stamp)
     }
 
     @Test func aGlanceIsNotKeptButAFinishedDiscIs() throws {

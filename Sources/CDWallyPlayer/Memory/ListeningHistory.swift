@@ -61,6 +61,15 @@ public struct ListeningHistory: Sendable, Equatable {
         earlier[disc] = nil
     }
 
+    /// Files everything of disc `old` under `new` (an id of an older cdwally, docs/PRODUCT.md §3).
+    mutating func rename(_ old: AlbumID, to new: AlbumID) {
+        for index in listens.indices where listens[index].disc == old { listens[index].disc = new }
+        if var totals = earlier.removeValue(forKey: old) {
+            totals.disc = new
+            earlier[new] = totals
+        }
+    }
+
     /// Whether anything of `disc` is remembered.
     public func remembers(_ disc: AlbumID) -> Bool {
         earlier[disc] != nil || listens.contains { $0.disc == disc }

@@ -170,6 +170,23 @@ public final class ListeningLog: Sendable {
         writer.sync {}
     }
 
+    // MARK: Ids of an older cdwally
+
+    /// Carries over, once, the listens of each album filed under the id an older cdwally gave
+    /// it (`Album.olderID`) to its id, when the id has none of its own yet. Nothing is written
+    /// when there is nothing to carry over.
+    public func adoptOlderIDs(of albums: [Album]) throws(PlayerError) {
+        let known = history
+        let moves = albums.filter {
+            $0.olderID != $0.id && known.remembers($0.olderID) && !known.remembers($0.id)
+        }
+        .map { ($0.olderID, $0.id) }
+        guard !moves.isEmpty else { return }
+        try change { history in
+            for (old, new) in moves where !history.remembers(new) { history.rename(old, to: new) }
+        }
+    }
+
     // MARK: Erasing, for `stats --forget`
 
     /// Erases every listen of `disc`.
