@@ -103,6 +103,22 @@ function cdElement(cover) {
   return cd;
 }
 
+// An album's name, artist and a line of facts (year, tracks, and what `before` and `after` add),
+// as the wallet's discs and the library's rows show them.
+function albumText(album, before, after) {
+  const text = document.createElement("span");
+  const name = document.createElement("span");
+  name.className = "name";
+  name.textContent = album.album;
+  const artist = document.createElement("span");
+  artist.textContent = album.albumArtist;
+  const meta = document.createElement("span");
+  meta.className = "meta";
+  meta.textContent = `${before}${album.year ?? ""}${album.year ? " · " : ""}${album.trackCount} tracks${after}`;
+  text.append(name, document.createElement("br"), artist, document.createElement("br"), meta);
+  return text;
+}
+
 function renderWallet() {
   const list = $("discs");
   list.replaceChildren();
@@ -112,20 +128,11 @@ function renderWallet() {
     const button = document.createElement("button");
     button.className = "disc";
     button.dataset.position = disc.position;
-    const text = document.createElement("span");
-    const name = document.createElement("span");
-    name.className = "name";
-    name.textContent = disc.album;
-    const artist = document.createElement("span");
-    artist.textContent = disc.albumArtist;
-    const meta = document.createElement("span");
-    meta.className = "meta";
     const resume = disc.resume ? ` · resumes at track ${disc.resume.track}, ${clock(disc.resume.position)}` : "";
     // No date when every listen was stamped ahead of the server's clock (a Pi without an RTC).
     const last = disc.played && (disc.played.lastPlayed == null ? "at an unknown time" : ago(disc.played.lastPlayed));
     const played = disc.played ? ` · played ${disc.played.listens}×, last ${last}` : "";
-    meta.textContent = `${disc.year ?? ""}${disc.year ? " · " : ""}${disc.trackCount} tracks${resume}${played}`;
-    text.append(name, document.createElement("br"), artist, document.createElement("br"), meta);
+    const text = albumText(disc, "", resume + played);
     button.append(cdElement(disc.covers && disc.covers["256"]), text);
     button.addEventListener("click", () => {
       command("disc", { disc: disc.position });
@@ -203,18 +210,9 @@ function albumRow(album) {
   const item = document.createElement("li");
   item.className = "album";
   item.dataset.id = album.id;
-  const text = document.createElement("span");
-  text.className = "text";
-  const name = document.createElement("span");
-  name.className = "name";
-  name.textContent = album.album;
-  const artist = document.createElement("span");
-  artist.textContent = album.albumArtist;
-  const meta = document.createElement("span");
-  meta.className = "meta";
   const place = album.inWallet ? `Disc ${album.inWallet} · ` : album.mergesInto ? `Edition of disc ${album.mergesInto} · ` : "";
-  meta.textContent = `${place}${album.year ?? ""}${album.year ? " · " : ""}${album.trackCount} tracks`;
-  text.append(name, document.createElement("br"), artist, document.createElement("br"), meta);
+  const text = albumText(album, place, "");
+  text.className = "text";
   const actions = document.createElement("span");
   actions.className = "actions";
   const button = (label, action) => {

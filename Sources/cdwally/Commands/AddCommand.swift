@@ -27,14 +27,7 @@ struct AddCommand: ParsableCommand {
 
     func run() throws {
         try CommandContext.run(global) { context in
-            let service = try context.scannedLibrary()
-            let query = AlbumQuery(
-                arguments: album, forceWords: CommandLine.arguments.contains("--"),
-                workingDirectory: WorkingDirectory.path)
-            let chosen = try service.album(query)
-            let change = try service.add(
-                chosen, playlist: context.playlistOverride, capacity: context.settings.capacity,
-                lock: context.playlistLock(for: service.root))
+            let (service, change) = try context.addAlbum(namedBy: album)
             if json {
                 context.print(WalletChangeView(change: change, library: service.root).json(action: "add"))
             } else {

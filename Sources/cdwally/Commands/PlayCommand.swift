@@ -43,7 +43,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     /// The wallet position asked for: a lone number.
     private var disc: Int? {
-        guard !CommandLine.arguments.contains("--"), target.count == 1 else { return nil }
+        guard !CommandContext.wordsOnly, target.count == 1 else { return nil }
         return Int(target[0])
     }
 
@@ -121,14 +121,8 @@ struct PlayCommand: AsyncParsableCommand {
         id: AlbumID, name: String, position: Int?, written: Bool
     )? {
         guard !target.isEmpty, disc == nil else { return nil }
-        let service = try context.scannedLibrary()
-        let query = AlbumQuery(
-            arguments: target, forceWords: CommandLine.arguments.contains("--"),
-            workingDirectory: WorkingDirectory.path)
-        let album = try service.album(query)
-        let change = try service.add(
-            album, playlist: context.playlistOverride, capacity: context.settings.capacity,
-            lock: context.playlistLock(for: service.root), refuseHidden: true)
+        let (_, change) = try context.addAlbum(namedBy: target, refuseHidden: true)
+        guard let album = change.album else { return nil }
         if change.written {
             StandardError.emit(
                 "cdwally: added \(album.albumArtist) — \(album.title) to the wallet (undo: cdwally remove \(album.id))\n"

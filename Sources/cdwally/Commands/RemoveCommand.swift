@@ -24,7 +24,7 @@ struct RemoveCommand: ParsableCommand {
 
     func validate() throws {
         if disc.isEmpty { throw ValidationError("Name a disc: its number, its id, or words.") }
-        if !CommandLine.arguments.contains("--"), disc.count == 1, let number = Int(disc[0]), number < 1 {
+        if !CommandContext.wordsOnly, disc.count == 1, let number = Int(disc[0]), number < 1 {
             throw ValidationError("The disc position starts at 1.")
         }
     }
@@ -33,17 +33,15 @@ struct RemoveCommand: ParsableCommand {
         try CommandContext.run(global) { context in
             let (service, report) = try context.wallet()
             let id: AlbumID
-            if !CommandLine.arguments.contains("--"), disc.count == 1, let number = Int(disc[0]) {
+            if !CommandContext.wordsOnly, disc.count == 1, let number = Int(disc[0]) {
                 guard let album = report.wallet.disc(at: number) else {
                     throw CommandFailure(
                         message: DiscRange.outOfRange(number, wallet: report.wallet), code: ExitStatus.usage)
                 }
                 id = album.id
             } else {
-                let query = AlbumQuery(
-                    arguments: disc, forceWords: CommandLine.arguments.contains("--"),
-                    workingDirectory: WorkingDirectory.path)
-                id = try Self.disc(of: query, service: service, wallet: report.wallet)
+                id = try Self.disc(
+                    of: CommandContext.albumQuery(disc), service: service, wallet: report.wallet)
             }
             let change = try service.remove(
                 id, playlist: context.playlistOverride, capacity: context.settings.capacity,

@@ -97,6 +97,29 @@ struct CommandContext {
         return service
     }
 
+    /// The album a command's arguments name: an id, a path, or words (after `--`, always words).
+    static func albumQuery(_ arguments: [String]) -> AlbumQuery {
+        AlbumQuery(
+            arguments: arguments, forceWords: wordsOnly, workingDirectory: WorkingDirectory.path)
+    }
+
+    /// `--` stood on the command line: what follows is words, even a lone number.
+    static var wordsOnly: Bool { CommandLine.arguments.contains("--") }
+
+    /// Puts the album `arguments` name into the CDs playlist, as `add` does (`play WORDS` with
+    /// `refuseHidden`: an album the capacity would hide is refused).
+    mutating func addAlbum(namedBy arguments: [String], refuseHidden: Bool = false) throws -> (
+        service: LibraryService, change: LibraryService.WalletChange
+    ) {
+        let service = try scannedLibrary()
+        let album = try service.album(Self.albumQuery(arguments))
+        let change = try service.add(
+            album, playlist: playlistOverride, capacity: settings.capacity,
+            lock: playlistLock(for: service.root),
+            refuseHidden: refuseHidden)
+        return (service, change)
+    }
+
     /// Where the CDs playlist's writers take turns: a lock file in the library's state folder.
     func playlistLock(for root: RawPath) -> RawPath {
         RawPath(stateFolder(for: root)).appending("playlist.lock")
