@@ -11,6 +11,12 @@ extension LibraryService {
         try index.shelf(matching: AlbumSummary.filterWords(words), offset: offset, limit: limit)
     }
 
+    /// Writes the album summary now if the index changed since it was written, so that the next
+    /// listing answers at once: the player does it after its background index.
+    public func prepareAlbumSummary() throws(LibraryError) {
+        try index.refreshShelf()
+    }
+
     /// True until the whole tree has been indexed once: a listing then scans first.
     public func neverScanned() throws(LibraryError) -> Bool {
         try index.statistics().lastFullScan == nil

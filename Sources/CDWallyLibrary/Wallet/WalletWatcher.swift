@@ -103,6 +103,9 @@ public final class WalletWatcher: Sendable {
                     playlists = scan.playlists.sorted()
                     logger.info("library indexed: \(scan.statistics.tracks) tracks, \(scan.albums) albums")
                     if !stopped.current { rebuild("library indexed") }
+                    // The Library (web, `/`) then lists at once rather than group every track
+                    // at its first request.
+                    if !stopped.current { try service.prepareAlbumSummary() }
                 } catch {
                     logger.warning("background indexing failed: \(error)")
                     mend(after: error)
