@@ -128,3 +128,97 @@ private enum PackagingTools {
         }
     }
 }
+
+/// cdwally's licence, GPL-2.0-or-later, where a user and a distribution look for it, and
+/// the machine-readable `debian/copyright` (DEP-5) that names every library built into the
+/// binary with its licence.
+@Suite struct LicenceTests {
+    static let copyright = CLI.repository + "/packaging/debian/copyright"
+
+    @Test func cdwallyIsGPL2OrLaterInTheLicenceTheReadmeAndTheManPage() throws {
+        let licence = try String(contentsOfFile: CLI.repository + "/LICENSE", encoding: .utf8)
+        #expect(
+            licence.hasPrefix(
+                "                    GNU GENERAL PUBLIC LICENSE\n                       Version 2, June 1991\n"
+            ))
+        #expect(licence.contains("END OF TERMS AND CONDITIONS"))
+        // Debian's own copy, when there is one: the text whole and unchanged.
+        if let debian = try? String(contentsOfFile: "/usr/share/common-licenses/GPL-2", encoding: .utf8) {
+            #expect(licence == debian)
+        }
+        let readme = try String(contentsOfFile: CLI.repository + "/README.md", encoding: .utf8)
+        #expect(readme.contains("## Licence\n") && readme.contains("(GPL-2.0-or-later)"))
+        #expect(readme.contains("[LICENSE](LICENSE)"))
+        let manual = try ManualTests.Page(path: ManualTests.manualPath)
+        let section = manual.text(section: "COPYRIGHT")
+        #expect(section.contains("GPL-2.0-or-later") && section.contains("any later version"), "\(section)")
+    }
+
+    @Test func theCopyrightFileIsMachineReadableAndNamesEveryDependency() throws {
+        let stanzas = try Self.stanzas(of: String(contentsOfFile: Self.copyright, encoding: .utf8))
+        let header = try #require(stanzas.first)
+        #expect(header["Format"] == "https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/")
+        #expect(header["Upstream-Name"] == "cdwally")
+        let files = stanzas.filter { $0["Files"] != nil }
+        // cdwally's own files come first, so that every later stanza overrides it.
+        #expect(files.first?["Files"] == "*")
+        #expect(files.first.flatMap { $0["License"] } == "GPL-2+")
+        #expect(files.allSatisfy { $0["Copyright"] != nil && $0["License"] != nil })
+
+        // Every licence a file stanza names has its own paragraph, and each paragraph is used.
+        let named = Set(
+            files.compactMap { $0["License"] }.flatMap {
+                $0.split(separator: "\n")[0].components(separatedBy: " or ")
+            })
+        let paragraphs = Set(stanzas.filter { $0["Files"] == nil }.compactMap { $0["License"] })
+        let defined = Set(paragraphs.map { String($0.split(separator: "\n")[0]) })
+        #expect(named == defined, "named \(named.sorted()), defined \(defined.sorted())")
+        for paragraph in paragraphs {
+            #expect(paragraph.split(separator: "\n").count > 1, "no text for \(paragraph)")
+        }
+        #expect(defined.contains("GPL-2+"))
+        let gpl = try #require(paragraphs.first { $0.hasPrefix("GPL-2+\n") })
+        #expect(gpl.contains("/usr/share/common-licenses/GPL-2.") && gpl.contains("any later version"))
+
+        // Every package Package.swift asks for (and GRDB's, Hummingbird's and NIO's, which
+        // the binary links too) is named with its licence.
+        let manifest = try String(contentsOfFile: CLI.repository + "/Package.swift", encoding: .utf8)
+        let direct = manifest.split(separator: "\n").compactMap { line -> String? in
+            guard let url = line.firstRange(of: ".package(url: \"") else { return nil }
+            let rest = line[url.upperBound...]
+            return rest.prefix { $0 != "\"" }.split(separator: "/").last.map(String.init)
+        }
+        try #require(direct.count >= 8, "\(direct)")
+        let linked =
+            direct + [
+                "swift-nio", "swift-nio-extras", "swift-collections", "swift-atomics", "swift-websocket",
+            ]
+        let covered = Set(files.compactMap { $0["Files"] })
+        let missing = linked.filter { !covered.contains(".build-install/checkouts/\($0)/*") }
+        #expect(missing.isEmpty, "no copyright stanza for \(missing)")
+        #expect(covered.contains("swift-toolchain/usr/lib/swift_static/*"))
+    }
+
+    /// A DEP-5 file's paragraphs: field name → value, continuation lines joined by newlines.
+    static func stanzas(of text: String) throws -> [[String: String]] {
+        var stanzas: [[String: String]] = []
+        for block in text.components(separatedBy: "\n\n") where !block.isEmpty {
+            var fields: [String: String] = [:]
+            var current: String?
+            for line in block.split(separator: "\n") {
+                if line.hasPrefix(" ") || line.hasPrefix("\t") {
+                    let name = try #require(current, "a continuation line with no field: \(line)")
+                    fields[name, default: ""] += "\n" + line.dropFirst()
+                } else {
+                    let colon = try #require(line.firstIndex(of: ":"), "not a field: \(line)")
+                    let name = String(line[..<colon])
+                    #expect(fields[name] == nil, "\(name) twice in a paragraph")
+                    fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    current = name
+                }
+            }
+            stanzas.append(fields)
+        }
+        return stanzas
+    }
+}
