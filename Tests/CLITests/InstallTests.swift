@@ -13,7 +13,7 @@ import Testing
         "usr/local/share/zsh/site-functions/_cdwally",
         "usr/local/share/fish/vendor_completions.d/cdwally.fish",
         "usr/local/lib/systemd/user/cdwally.service",
-        "usr/local/lib/systemd/system/cdwally-jukebox.service",
+        "usr/local/lib/systemd/system/cdwally-jukebox@.service",
     ]
 
     @Test func installPutsEveryFileInPlaceAndUninstallTakesThemAway() async throws {
@@ -58,7 +58,7 @@ import Testing
                 atPath: stage + "/usr/local/share/doc/cdwally/config.toml")[.posixPermissions] as? Int
         #expect(permissions == 0o644)
 
-        for unit in ["user/cdwally.service", "system/cdwally-jukebox.service"] {
+        for unit in ["user/cdwally.service", "system/cdwally-jukebox@.service"] {
             let text = try String(contentsOfFile: stage + "/usr/local/lib/systemd/" + unit, encoding: .utf8)
             #expect(text.contains("ExecStart=/usr/local/bin/cdwally serve"), "\(unit)")
         }
@@ -111,10 +111,14 @@ import Testing
         let stage = cli.home + "/stage"
         let install = try await make(["install", "DESTDIR=\(stage)", "PREFIX=/usr/local"], cli: cli)
         try #require(install.status == 0, "make install: \(install.stderr)")
-        for (unit, scope) in [("user/cdwally.service", ["--user"]), ("system/cdwally-jukebox.service", [])] {
+        // The template as `systemctl enable cdwally-jukebox@listener` loads it.
+        for (unit, name, scope) in [
+            ("user/cdwally.service", "cdwally.service", ["--user"]),
+            ("system/cdwally-jukebox@.service", "cdwally-jukebox@listener.service", []),
+        ] {
             // systemd checks that ExecStart names an executable: the staged one stands in.
             let text = try String(contentsOfFile: stage + "/usr/local/lib/systemd/" + unit, encoding: .utf8)
-            let copy = cli.home + "/" + URL(fileURLWithPath: unit).lastPathComponent
+            let copy = cli.home + "/" + name
             try text.replacingOccurrences(of: "=/usr/local/bin/", with: "=\(stage)/usr/local/bin/")
                 .write(toFile: copy, atomically: true, encoding: .utf8)
             let verify = try ExternalTool(

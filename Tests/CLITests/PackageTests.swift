@@ -17,7 +17,7 @@ struct PackageTests {
         "./usr/share/zsh/vendor-completions/_cdwally",
         "./usr/share/fish/vendor_completions.d/cdwally.fish",
         "./usr/lib/systemd/user/cdwally.service",
-        "./usr/lib/systemd/system/cdwally-jukebox.service",
+        "./usr/lib/systemd/system/cdwally-jukebox@.service",
         "./usr/share/doc/cdwally/copyright",
         "./usr/share/doc/cdwally/changelog.gz",
         "./usr/share/doc/cdwally/config.toml",
@@ -73,6 +73,10 @@ struct PackageTests {
         let unit = try String(
             contentsOfFile: unpacked + "/usr/lib/systemd/user/cdwally.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=/usr/bin/cdwally serve"))
+        let jukebox = try String(
+            contentsOfFile: unpacked + "/usr/lib/systemd/system/cdwally-jukebox@.service", encoding: .utf8)
+        #expect(jukebox.contains("\nExecStart=/usr/bin/cdwally serve --input auto\n"))
+        #expect(jukebox.contains("\nUser=%i\n"))
     }
 
     /// `swift build`'s binary loads the runtime from the toolchain: no use on a Pi without one.
