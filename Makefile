@@ -64,6 +64,11 @@ EXAMPLES := \
 	raspberry-pi/cdwally-remote.toml \
 	snapcast/README.md
 
+# The guides link to what the source tree has beside them and an install does not put there:
+# the units' folder, the demo library and docs/PLATFORMS.md. Installed, those links become
+# their plain text, so that no link in the doc folder leads nowhere (InstallTests checks it).
+UNLINK := s/\[([^]]*)\]\((systemd|Library\/README\.md|\.\.\/\.\.\/docs\/PLATFORMS\.md)\)/\1/g
+
 SOURCES := Package.swift $(shell find Sources -type f 2>/dev/null)
 
 .PHONY: all build install uninstall deb
@@ -103,7 +108,11 @@ install: build
 		> "$(DESTDIR)$(SYSTEM_UNITS)/$(SYSTEM_UNIT)"
 	chmod 644 "$(DESTDIR)$(USER_UNITS)/cdwally.service" "$(DESTDIR)$(SYSTEM_UNITS)/$(SYSTEM_UNIT)"
 	for file in $(EXAMPLES); do \
-		$(INSTALL) -m 644 "Examples/$$file" "$(DESTDIR)$(DOCDIR)/$$file" || exit 1; \
+		case "$$file" in \
+		*.md) sed -E '$(UNLINK)' "Examples/$$file" > "$(DESTDIR)$(DOCDIR)/$$file" && \
+			chmod 644 "$(DESTDIR)$(DOCDIR)/$$file" || exit 1 ;; \
+		*) $(INSTALL) -m 644 "Examples/$$file" "$(DESTDIR)$(DOCDIR)/$$file" || exit 1 ;; \
+		esac; \
 	done
 
 uninstall:

@@ -69,6 +69,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stage + "/usr/local/share/doc/cdwally"))
     }
 
+    /// The guides link to each other; installed without the demo library, the units' folder
+    /// and docs/, no link of theirs may lead to a file that is not there.
+    @Test func noLinkOfTheInstalledGuidesLeadsNowhere() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let stage = cli.home + "/stage"
+        let install = try await make(["install", "DESTDIR=\(stage)", "PREFIX=/usr"], cli: cli)
+        try #require(install.status == 0, "make install: \(install.stderr)")
+        let doc = stage + "/usr/share/doc/cdwally"
+        let guides = try Self.files(under: doc).filter { $0.hasSuffix(".md") }
+        try #require(guides.contains("raspberry-pi/README.md") && guides.contains("README.md"))
+        #expect(try Self.danglingLinks(under: doc) == [])
+        // Unlinked, not dropped: the text of a link to what is not installed stays.
+        let index = try String(contentsOfFile: doc + "/README.md", encoding: .utf8)
+        #expect(index.contains("| `systemd/` |") && index.contains("| `Library/` |"))
+        // In the source tree the same links lead somewhere: the check is not blind.
+        #expect(try Self.danglingLinks(under: CLI.repository + "/Examples") == [])
+        let broken = cli.home + "/broken"
+        try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
+        try "[the unit](systemd/cdwally.service), [a site](https://example.org/x), [up](#top)\n"
+            .write(toFile: broken + "/README.md", atomically: true, encoding: .utf8)
+        #expect(try Self.danglingLinks(under: broken) == ["README.md: systemd/cdwally.service"])
+    }
+
     @Test func theCompletionsKnowEveryCommand() async throws {
         let cli = try CLI()
         defer { cli.remove() }
@@ -178,6 +202,27 @@ import Testing
         let result = tool.result
         try #require(result.status == 0, "bash completion: \(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// The relative links of the Markdown files under `folder` that lead to no file or
+    /// folder, as "guide: target"; links with a scheme and links within a page are left be.
+    static func danglingLinks(under folder: String) throws -> [String] {
+        let link = try Regex(#"\]\(([^)\s]+)\)"#)
+        var dangling: [String] = []
+        for guide in try files(under: folder).filter({ $0.hasSuffix(".md") }).sorted() {
+            let text = try String(contentsOfFile: folder + "/" + guide, encoding: .utf8)
+            let base = URL(fileURLWithPath: folder + "/" + guide).deletingLastPathComponent()
+            for match in text.matches(of: link) {
+                guard let captured = match.output[1].substring else { continue }
+                let target = String(captured)
+                if target.hasPrefix("#") || target.contains(":") { continue }
+                let path = String(target.prefix { $0 != "#" })
+                if !FileManager.default.fileExists(atPath: base.appendingPathComponent(path).path) {
+                    dangling.append("\(guide): \(target)")
+                }
+            }
+        }
+        return dangling
     }
 
     /// Regular files and links under `folder`, relative to it; none when it does not exist.

@@ -77,6 +77,21 @@ struct PackageTests {
             contentsOfFile: unpacked + "/usr/lib/systemd/system/cdwally-jukebox@.service", encoding: .utf8)
         #expect(jukebox.contains("\nExecStart=/usr/bin/cdwally serve --input auto\n"))
         #expect(jukebox.contains("\nUser=%i\n"))
+
+        // What a Debian user checks: md5sums for every file (debsums, `dpkg --verify`), and
+        // guides whose links all lead somewhere.
+        let control = cli.home + "/control"
+        let controlFiles = try await run("dpkg-deb", ["--control", package, control], cli: cli)
+        try #require(controlFiles.status == 0, "\(controlFiles.stderr)")
+        let sums = try String(contentsOfFile: control + "/md5sums", encoding: .utf8)
+        let summed = sums.split(separator: "\n").map { String($0.dropFirst(34)) }
+        let shipped = entries.filter { !$0.path.hasSuffix("/") }.map { String($0.path.dropFirst(2)) }
+        #expect(summed.sorted() == shipped.sorted(), "md5sums lists other files than the package holds")
+        let check = try await run(
+            "md5sum", ["--check", "--strict", "--quiet", control + "/md5sums"], cli: cli,
+            directory: unpacked)
+        #expect(check.status == 0, "md5sum --check: \(check.stdout)\(check.stderr)")
+        #expect(try InstallTests.danglingLinks(under: unpacked + "/usr/share/doc/cdwally") == [])
     }
 
     /// `swift build`'s binary loads the runtime from the toolchain: no use on a Pi without one.
@@ -109,12 +124,16 @@ struct PackageTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func run(_ tool: String, _ arguments: [String], cli: CLI, timeout: Duration = .seconds(60))
-        async throws -> ExternalTool.Result
-    {
-        // ExternalTool names its output files after the tool: a path runs through `env`.
+    private func run(
+        _ tool: String, _ arguments: [String], cli: CLI, directory: String? = nil,
+        timeout: Duration = .seconds(60)
+    ) async throws -> ExternalTool.Result {
+        // ExternalTool names its output files after the tool, in the home: a path runs
+        // through `env`, and with a `directory` through `sh`, which changes into it first.
+        let command = directory.map { ["sh", "-c", "cd \"$0\" && exec \"$@\"", $0, tool] } ?? [tool]
         let process = try ExternalTool(
-            "env", [tool] + arguments, environment: cli.environment, directory: URL(fileURLWithPath: cli.home)
+            "env", command + arguments, environment: cli.environment,
+            directory: URL(fileURLWithPath: cli.home)
         )
         try await process.waitForExit(timeout: timeout)
         return process.result
