@@ -20,6 +20,7 @@ struct PackageTests {
         "./usr/lib/systemd/system/cdwally-jukebox@.service",
         "./usr/share/doc/cdwally/copyright",
         "./usr/share/doc/cdwally/changelog.gz",
+        "./usr/share/doc/cdwally/NOTICE.gz",
         "./usr/share/doc/cdwally/config.toml",
         "./usr/share/doc/cdwally/raspberry-pi/README.md",
     ]
@@ -92,6 +93,12 @@ struct PackageTests {
             directory: unpacked)
         #expect(check.status == 0, "md5sum --check: \(check.stdout)\(check.stderr)")
         #expect(try InstallTests.danglingLinks(under: unpacked + "/usr/share/doc/cdwally") == [])
+        // Apache-2.0 section 4(d): the linked packages' NOTICE files, each under its name.
+        let notice = try await run("zcat", [unpacked + "/usr/share/doc/cdwally/NOTICE.gz"], cli: cli).stdout
+        for package in ["swift-nio\n=========\n", "swift-crypto\n", "hummingbird\n", "swift-log\n"] {
+            #expect(notice.contains(package), "NOTICE.gz lacks \(package)")
+        }
+        #expect(notice.contains("This product contains NodeJS's llhttp."))
     }
 
     /// `swift build`'s binary loads the runtime from the toolchain: no use on a Pi without one.
