@@ -46,6 +46,10 @@ FISH_COMPLETIONS := $(PREFIX)/share/fish/vendor_completions.d
 USER_UNITS := $(PREFIX)/lib/systemd/user
 SYSTEM_UNITS := $(PREFIX)/lib/systemd/system
 DOCDIR := $(PREFIX)/share/doc/cdwally
+# The system unit is a template, run as the user after the @ (cdwally-jukebox@alice).
+# Installs before it put a plain unit that ran as `pi`: uninstall takes that away too.
+SYSTEM_UNIT := cdwally-jukebox@.service
+OLD_SYSTEM_UNIT := cdwally-jukebox.service
 
 # Examples/Library (the demo albums) and Examples/systemd (installed as units) stay out.
 EXAMPLES := \
@@ -59,6 +63,11 @@ EXAMPLES := \
 	raspberry-pi/README.md \
 	raspberry-pi/cdwally-remote.toml \
 	snapcast/README.md
+
+# The guides link to what the source tree has beside them and an install does not put there:
+# the units' folder, the demo library and docs/PLATFORMS.md. Installed, those links become
+# their plain text, so that no link in the doc folder leads nowhere (InstallTests checks it).
+UNLINK := s/\[([^]]*)\]\((systemd|Library\/README\.md|\.\.\/\.\.\/docs\/PLATFORMS\.md)\)/\1/g
 
 SOURCES := Package.swift $(shell find Sources -type f 2>/dev/null)
 
@@ -95,18 +104,22 @@ install: build
 		"$(DESTDIR)$(FISH_COMPLETIONS)/cdwally.fish"
 	sed 's|/usr/local/bin/cdwally|$(BINDIR)/cdwally|g' Examples/systemd/cdwally.service \
 		> "$(DESTDIR)$(USER_UNITS)/cdwally.service"
-	sed 's|/usr/local/bin/cdwally|$(BINDIR)/cdwally|g' Examples/systemd/cdwally-jukebox.service \
-		> "$(DESTDIR)$(SYSTEM_UNITS)/cdwally-jukebox.service"
-	chmod 644 "$(DESTDIR)$(USER_UNITS)/cdwally.service" "$(DESTDIR)$(SYSTEM_UNITS)/cdwally-jukebox.service"
+	sed 's|/usr/local/bin/cdwally|$(BINDIR)/cdwally|g' Examples/systemd/$(SYSTEM_UNIT) \
+		> "$(DESTDIR)$(SYSTEM_UNITS)/$(SYSTEM_UNIT)"
+	chmod 644 "$(DESTDIR)$(USER_UNITS)/cdwally.service" "$(DESTDIR)$(SYSTEM_UNITS)/$(SYSTEM_UNIT)"
 	for file in $(EXAMPLES); do \
-		$(INSTALL) -m 644 "Examples/$$file" "$(DESTDIR)$(DOCDIR)/$$file" || exit 1; \
+		case "$$file" in \
+		*.md) sed -E '$(UNLINK)' "Examples/$$file" > "$(DESTDIR)$(DOCDIR)/$$file" && \
+			chmod 644 "$(DESTDIR)$(DOCDIR)/$$file" || exit 1 ;; \
+		*) $(INSTALL) -m 644 "Examples/$$file" "$(DESTDIR)$(DOCDIR)/$$file" || exit 1 ;; \
+		esac; \
 	done
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/cdwally" "$(DESTDIR)$(MANDIR)/cdwally.1" \
 		"$(DESTDIR)$(BASH_COMPLETIONS)/cdwally" "$(DESTDIR)$(ZSH_COMPLETIONS)/_cdwally" \
 		"$(DESTDIR)$(FISH_COMPLETIONS)/cdwally.fish" "$(DESTDIR)$(USER_UNITS)/cdwally.service" \
-		"$(DESTDIR)$(SYSTEM_UNITS)/cdwally-jukebox.service"
+		"$(DESTDIR)$(SYSTEM_UNITS)/$(SYSTEM_UNIT)" "$(DESTDIR)$(SYSTEM_UNITS)/$(OLD_SYSTEM_UNIT)"
 	for file in $(EXAMPLES); do rm -f "$(DESTDIR)$(DOCDIR)/$$file"; done
 	for folder in keybindings raspberry-pi snapcast; do \
 		if [ -d "$(DESTDIR)$(DOCDIR)/$$folder" ]; then rmdir "$(DESTDIR)$(DOCDIR)/$$folder" || true; fi; \

@@ -13,7 +13,7 @@ import Testing
         "usr/local/share/zsh/site-functions/_cdwally",
         "usr/local/share/fish/vendor_completions.d/cdwally.fish",
         "usr/local/lib/systemd/user/cdwally.service",
-        "usr/local/lib/systemd/system/cdwally-jukebox.service",
+        "usr/local/lib/systemd/system/cdwally-jukebox@.service",
     ]
 
     @Test func installPutsEveryFileInPlaceAndUninstallTakesThemAway() async throws {
@@ -58,7 +58,7 @@ import Testing
                 atPath: stage + "/usr/local/share/doc/cdwally/config.toml")[.posixPermissions] as? Int
         #expect(permissions == 0o644)
 
-        for unit in ["user/cdwally.service", "system/cdwally-jukebox.service"] {
+        for unit in ["user/cdwally.service", "system/cdwally-jukebox@.service"] {
             let text = try String(contentsOfFile: stage + "/usr/local/lib/systemd/" + unit, encoding: .utf8)
             #expect(text.contains("ExecStart=/usr/local/bin/cdwally serve"), "\(unit)")
         }
@@ -67,6 +67,30 @@ import Testing
         #expect(uninstall.status == 0, "make uninstall: \(uninstall.stderr)")
         #expect(try Self.files(under: stage).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: stage + "/usr/local/share/doc/cdwally"))
+    }
+
+    /// The guides link to each other; installed without the demo library, the units' folder
+    /// and docs/, no link of theirs may lead to a file that is not there.
+    @Test func noLinkOfTheInstalledGuidesLeadsNowhere() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let stage = cli.home + "/stage"
+        let install = try await make(["install", "DESTDIR=\(stage)", "PREFIX=/usr"], cli: cli)
+        try #require(install.status == 0, "make install: \(install.stderr)")
+        let doc = stage + "/usr/share/doc/cdwally"
+        let guides = try Self.files(under: doc).filter { $0.hasSuffix(".md") }
+        try #require(guides.contains("raspberry-pi/README.md") && guides.contains("README.md"))
+        #expect(try Self.danglingLinks(under: doc) == [])
+        // Unlinked, not dropped: the text of a link to what is not installed stays.
+        let index = try String(contentsOfFile: doc + "/README.md", encoding: .utf8)
+        #expect(index.contains("| `systemd/` |") && index.contains("| `Library/` |"))
+        // In the source tree the same links lead somewhere: the check is not blind.
+        #expect(try Self.danglingLinks(under: CLI.repository + "/Examples") == [])
+        let broken = cli.home + "/broken"
+        try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
+        try "[the unit](systemd/cdwally.service), [a site](https://example.org/x), [up](#top)\n"
+            .write(toFile: broken + "/README.md", atomically: true, encoding: .utf8)
+        #expect(try Self.danglingLinks(under: broken) == ["README.md: systemd/cdwally.service"])
     }
 
     @Test func theCompletionsKnowEveryCommand() async throws {
@@ -111,10 +135,14 @@ import Testing
         let stage = cli.home + "/stage"
         let install = try await make(["install", "DESTDIR=\(stage)", "PREFIX=/usr/local"], cli: cli)
         try #require(install.status == 0, "make install: \(install.stderr)")
-        for (unit, scope) in [("user/cdwally.service", ["--user"]), ("system/cdwally-jukebox.service", [])] {
+        // The template as `systemctl enable cdwally-jukebox@listener` loads it.
+        for (unit, name, scope) in [
+            ("user/cdwally.service", "cdwally.service", ["--user"]),
+            ("system/cdwally-jukebox@.service", "cdwally-jukebox@listener.service", []),
+        ] {
             // systemd checks that ExecStart names an executable: the staged one stands in.
             let text = try String(contentsOfFile: stage + "/usr/local/lib/systemd/" + unit, encoding: .utf8)
-            let copy = cli.home + "/" + URL(fileURLWithPath: unit).lastPathComponent
+            let copy = cli.home + "/" + name
             try text.replacingOccurrences(of: "=/usr/local/bin/", with: "=\(stage)/usr/local/bin/")
                 .write(toFile: copy, atomically: true, encoding: .utf8)
             let verify = try ExternalTool(
@@ -174,6 +202,27 @@ import Testing
         let result = tool.result
         try #require(result.status == 0, "bash completion: \(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// The relative links of the Markdown files under `folder` that lead to no file or
+    /// folder, as "guide: target"; links with a scheme and links within a page are left be.
+    static func danglingLinks(under folder: String) throws -> [String] {
+        let link = try Regex(#"\]\(([^)\s]+)\)"#)
+        var dangling: [String] = []
+        for guide in try files(under: folder).filter({ $0.hasSuffix(".md") }).sorted() {
+            let text = try String(contentsOfFile: folder + "/" + guide, encoding: .utf8)
+            let base = URL(fileURLWithPath: folder + "/" + guide).deletingLastPathComponent()
+            for match in text.matches(of: link) {
+                guard let captured = match.output[1].substring else { continue }
+                let target = String(captured)
+                if target.hasPrefix("#") || target.contains(":") { continue }
+                let path = String(target.prefix { $0 != "#" })
+                if !FileManager.default.fileExists(atPath: base.appendingPathComponent(path).path) {
+                    dangling.append("\(guide): \(target)")
+                }
+            }
+        }
+        return dangling
     }
 
     /// Regular files and links under `folder`, relative to it; none when it does not exist.

@@ -17,9 +17,10 @@ struct PackageTests {
         "./usr/share/zsh/vendor-completions/_cdwally",
         "./usr/share/fish/vendor_completions.d/cdwally.fish",
         "./usr/lib/systemd/user/cdwally.service",
-        "./usr/lib/systemd/system/cdwally-jukebox.service",
+        "./usr/lib/systemd/system/cdwally-jukebox@.service",
         "./usr/share/doc/cdwally/copyright",
         "./usr/share/doc/cdwally/changelog.gz",
+        "./usr/share/doc/cdwally/NOTICE.gz",
         "./usr/share/doc/cdwally/config.toml",
         "./usr/share/doc/cdwally/raspberry-pi/README.md",
     ]
@@ -73,6 +74,31 @@ struct PackageTests {
         let unit = try String(
             contentsOfFile: unpacked + "/usr/lib/systemd/user/cdwally.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=/usr/bin/cdwally serve"))
+        let jukebox = try String(
+            contentsOfFile: unpacked + "/usr/lib/systemd/system/cdwally-jukebox@.service", encoding: .utf8)
+        #expect(jukebox.contains("\nExecStart=/usr/bin/cdwally serve --input auto\n"))
+        #expect(jukebox.contains("\nUser=%i\n"))
+
+        // What a Debian user checks: md5sums for every file (debsums, `dpkg --verify`), and
+        // guides whose links all lead somewhere.
+        let control = cli.home + "/control"
+        let controlFiles = try await run("dpkg-deb", ["--control", package, control], cli: cli)
+        try #require(controlFiles.status == 0, "\(controlFiles.stderr)")
+        let sums = try String(contentsOfFile: control + "/md5sums", encoding: .utf8)
+        let summed = sums.split(separator: "\n").map { String($0.dropFirst(34)) }
+        let shipped = entries.filter { !$0.path.hasSuffix("/") }.map { String($0.path.dropFirst(2)) }
+        #expect(summed.sorted() == shipped.sorted(), "md5sums lists other files than the package holds")
+        let check = try await run(
+            "md5sum", ["--check", "--strict", "--quiet", control + "/md5sums"], cli: cli,
+            directory: unpacked)
+        #expect(check.status == 0, "md5sum --check: \(check.stdout)\(check.stderr)")
+        #expect(try InstallTests.danglingLinks(under: unpacked + "/usr/share/doc/cdwally") == [])
+        // Apache-2.0 section 4(d): the linked packages' NOTICE files, each under its name.
+        let notice = try await run("zcat", [unpacked + "/usr/share/doc/cdwally/NOTICE.gz"], cli: cli).stdout
+        for package in ["swift-nio\n=========\n", "swift-crypto\n", "hummingbird\n", "swift-log\n"] {
+            #expect(notice.contains(package), "NOTICE.gz lacks \(package)")
+        }
+        #expect(notice.contains("This product contains NodeJS's llhttp."))
     }
 
     /// `swift build`'s binary loads the runtime from the toolchain: no use on a Pi without one.
@@ -105,12 +131,16 @@ struct PackageTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func run(_ tool: String, _ arguments: [String], cli: CLI, timeout: Duration = .seconds(60))
-        async throws -> ExternalTool.Result
-    {
-        // ExternalTool names its output files after the tool: a path runs through `env`.
+    private func run(
+        _ tool: String, _ arguments: [String], cli: CLI, directory: String? = nil,
+        timeout: Duration = .seconds(60)
+    ) async throws -> ExternalTool.Result {
+        // ExternalTool names its output files after the tool, in the home: a path runs
+        // through `env`, and with a `directory` through `sh`, which changes into it first.
+        let command = directory.map { ["sh", "-c", "cd \"$0\" && exec \"$@\"", $0, tool] } ?? [tool]
         let process = try ExternalTool(
-            "env", [tool] + arguments, environment: cli.environment, directory: URL(fileURLWithPath: cli.home)
+            "env", command + arguments, environment: cli.environment,
+            directory: URL(fileURLWithPath: cli.home)
         )
         try await process.waitForExit(timeout: timeout)
         return process.result
@@ -126,5 +156,99 @@ private enum PackagingTools {
         ["/usr/bin/dpkg-deb", "/usr/bin/dpkg-shlibdeps", "/usr/bin/lintian"].allSatisfy {
             FileManager.default.isExecutableFile(atPath: $0)
         }
+    }
+}
+
+/// cdwally's licence, GPL-2.0-or-later, where a user and a distribution look for it, and
+/// the machine-readable `debian/copyright` (DEP-5) that names every library built into the
+/// binary with its licence.
+@Suite struct LicenceTests {
+    static let copyright = CLI.repository + "/packaging/debian/copyright"
+
+    @Test func cdwallyIsGPL2OrLaterInTheLicenceTheReadmeAndTheManPage() throws {
+        let licence = try String(contentsOfFile: CLI.repository + "/LICENSE", encoding: .utf8)
+        #expect(
+            licence.hasPrefix(
+                "                    GNU GENERAL PUBLIC LICENSE\n                       Version 2, June 1991\n"
+            ))
+        #expect(licence.contains("END OF TERMS AND CONDITIONS"))
+        // Debian's own copy, when there is one: the text whole and unchanged.
+        if let debian = try? String(contentsOfFile: "/usr/share/common-licenses/GPL-2", encoding: .utf8) {
+            #expect(licence == debian)
+        }
+        let readme = try String(contentsOfFile: CLI.repository + "/README.md", encoding: .utf8)
+        #expect(readme.contains("## Licence\n") && readme.contains("(GPL-2.0-or-later)"))
+        #expect(readme.contains("[LICENSE](LICENSE)"))
+        let manual = try ManualTests.Page(path: ManualTests.manualPath)
+        let section = manual.text(section: "COPYRIGHT")
+        #expect(section.contains("GPL-2.0-or-later") && section.contains("any later version"), "\(section)")
+    }
+
+    @Test func theCopyrightFileIsMachineReadableAndNamesEveryDependency() throws {
+        let stanzas = try Self.stanzas(of: String(contentsOfFile: Self.copyright, encoding: .utf8))
+        let header = try #require(stanzas.first)
+        #expect(header["Format"] == "https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/")
+        #expect(header["Upstream-Name"] == "cdwally")
+        let files = stanzas.filter { $0["Files"] != nil }
+        // cdwally's own files come first, so that every later stanza overrides it.
+        #expect(files.first?["Files"] == "*")
+        #expect(files.first.flatMap { $0["License"] } == "GPL-2+")
+        #expect(files.allSatisfy { $0["Copyright"] != nil && $0["License"] != nil })
+
+        // Every licence a file stanza names has its own paragraph, and each paragraph is used.
+        let named = Set(
+            files.compactMap { $0["License"] }.flatMap {
+                $0.split(separator: "\n")[0].components(separatedBy: " or ")
+            })
+        let paragraphs = Set(stanzas.filter { $0["Files"] == nil }.compactMap { $0["License"] })
+        let defined = Set(paragraphs.map { String($0.split(separator: "\n")[0]) })
+        #expect(named == defined, "named \(named.sorted()), defined \(defined.sorted())")
+        for paragraph in paragraphs {
+            #expect(paragraph.split(separator: "\n").count > 1, "no text for \(paragraph)")
+        }
+        #expect(defined.contains("GPL-2+"))
+        let gpl = try #require(paragraphs.first { $0.hasPrefix("GPL-2+\n") })
+        #expect(gpl.contains("/usr/share/common-licenses/GPL-2.") && gpl.contains("any later version"))
+
+        // Every package Package.swift asks for (and GRDB's, Hummingbird's and NIO's, which
+        // the binary links too) is named with its licence.
+        let manifest = try String(contentsOfFile: CLI.repository + "/Package.swift", encoding: .utf8)
+        let direct = manifest.split(separator: "\n").compactMap { line -> String? in
+            guard let url = line.firstRange(of: ".package(url: \"") else { return nil }
+            let rest = line[url.upperBound...]
+            return rest.prefix { $0 != "\"" }.split(separator: "/").last.map(String.init)
+        }
+        try #require(direct.count >= 8, "\(direct)")
+        let linked =
+            direct + [
+                "swift-nio", "swift-nio-extras", "swift-collections", "swift-atomics", "swift-websocket",
+            ]
+        let covered = Set(files.compactMap { $0["Files"] })
+        let missing = linked.filter { !covered.contains(".build-install/checkouts/\($0)/*") }
+        #expect(missing.isEmpty, "no copyright stanza for \(missing)")
+        #expect(covered.contains("swift-toolchain/usr/lib/swift_static/*"))
+    }
+
+    /// A DEP-5 file's paragraphs: field name → value, continuation lines joined by newlines.
+    static func stanzas(of text: String) throws -> [[String: String]] {
+        var stanzas: [[String: String]] = []
+        for block in text.components(separatedBy: "\n\n") where !block.isEmpty {
+            var fields: [String: String] = [:]
+            var current: String?
+            for line in block.split(separator: "\n") {
+                if line.hasPrefix(" ") || line.hasPrefix("\t") {
+                    let name = try #require(current, "a continuation line with no field: \(line)")
+                    fields[name, default: ""] += "\n" + line.dropFirst()
+                } else {
+                    let colon = try #require(line.firstIndex(of: ":"), "not a field: \(line)")
+                    let name = String(line[..<colon])
+                    #expect(fields[name] == nil, "\(name) twice in a paragraph")
+                    fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    current = name
+                }
+            }
+            stanzas.append(fields)
+        }
+        return stanzas
     }
 }
