@@ -3,8 +3,9 @@ import CDWallySystem
 import Foundation
 import Logging
 
-/// Covers at fixed sizes for the pages (docs/PRODUCT.md §6): JPEGs of 128, 256 and 512 px made
-/// once from the cover `coverFile` finds (the embedded picture or the folder's image), kept as
+/// Covers at fixed sizes for the pages (docs/PRODUCT.md §6, §10): JPEGs of 128, 256 and 512 px
+/// for the wallet's discs, 128 px alone for the Library's rows,
+/// made once from the cover `coverFile` finds (the embedded picture or the folder's image), kept as
 /// `<content hash>-<size>.jpg` in the cover cache. The name changes with the picture, so a
 /// browser may keep each for a year. A `CoverWorker` child process makes them, a batch of discs
 /// at a time, from a thread of their own and never on a request: a disc whose thumbnails are not
@@ -19,8 +20,20 @@ final class CoverThumbnails: Sendable {
     let folder: String
     private let coverFile: @Sendable (Album) -> String?
     private let worker: CoverWorkerProcess
-    /// Album id → content hash of its cover, once all sizes are on disk.
-    private let made = LockedValue<[AlbumID: String]>([:])
+    /// Album id → its cover's thumbnails on disk.
+    private let made = LockedValue<[AlbumID: Made]>([:])
+
+    /// A cover's thumbnails on disk: the picture's content hash, and the sizes made (every size
+    /// for a disc of the wallet; 128 px alone for a row of the Library).
+    private struct Made {
+        var hash: String
+        var sizes: [Int]
+
+        var isWhole: Bool { sizes == CoverThumbnails.sizes }
+    }
+
+    /// The one size the Library's rows show.
+    static let librarySizes = [128]
     /// Album id → the picture the worker could not use: not tried again until it is another.
     private let failed = LockedValue<[AlbumID: String]>([:])
     /// The wallet's discs waiting, the Library's rows waiting (the last page asked for), and
@@ -39,11 +52,11 @@ final class CoverThumbnails: Sendable {
             command: worker, folder: folder, patience: .seconds(30), logger: logger)
     }
 
-    /// The URLs of `album`'s cover by size, once made.
+    /// The URLs of `album`'s cover by size, once made: every size for a disc of the wallet,
+    /// 128 px for a row of the Library until the album is a disc.
     func urls(for album: Album) -> [Int: String]? {
-        guard let hash = made.current[album.id] else { return nil }
-        return Dictionary(
-            uniqueKeysWithValues: CoverThumbnails.sizes.map { ($0, "/covers/\(hash)-\($0).jpg") })
+        guard let made = made.current[album.id] else { return nil }
+        return Dictionary(uniqueKeysWithValues: made.sizes.map { ($0, "/covers/\(made.hash)-\($0).jpg") })
     }
 
     /// The file behind a URL's last part, if it is one of ours and there.
@@ -61,16 +74,16 @@ final class CoverThumbnails: Sendable {
         let start = queue.withLock { queue -> Bool in
             let known = made.current
             let waiting = Set(queue.pending.map(\.id))
-            queue.pending += albums.filter { known[$0.id] == nil && !waiting.contains($0.id) }
+            queue.pending += albums.filter { known[$0.id]?.isWhole != true && !waiting.contains($0.id) }
             defer { queue.running = queue.running || !queue.pending.isEmpty }
             return !queue.running && !queue.pending.isEmpty
         }
         if start { startThread(done: done) }
     }
 
-    /// Makes the covers of the Library rows a page shows, after the wallet's. Each request
-    /// replaces the rows still waiting from the one before: rows scrolled away are dropped, so
-    /// a small board never works through a whole library's covers.
+    /// Makes the covers of the Library rows a page shows, at 128 px only, after the wallet's.
+    /// Each request replaces the rows still waiting from the one before: rows scrolled away are
+    /// dropped, so a small board never works through a whole library's covers.
     func prepareLibrary(_ albums: [Album]) {
         let start = queue.withLock { queue -> Bool in
             let known = made.current
@@ -83,43 +96,48 @@ final class CoverThumbnails: Sendable {
 
     private func startThread(done: @escaping @Sendable () -> Void) {
         Thread.detachNewThread { [self] in
-            while let albums = nextBatch() {
-                if make(albums) { done() }
+            while let (albums, sizes) = nextBatch() {
+                if make(albums, sizes: sizes) { done() }
             }
         }
     }
 
-    private func nextBatch() -> [Album]? {
-        queue.withLock { queue -> [Album]? in
+    /// The next albums to make covers of, and at which sizes: the wallet's first.
+    private func nextBatch() -> ([Album], [Int])? {
+        queue.withLock { queue -> ([Album], [Int])? in
             let known = made.current
-            queue.pending.removeAll { known[$0.id] != nil }
+            queue.pending.removeAll { known[$0.id]?.isWhole == true }
             queue.library.removeAll { known[$0.id] != nil }
             if !queue.pending.isEmpty {
                 let albums = Array(queue.pending.prefix(CoverThumbnails.batch))
                 queue.pending.removeFirst(albums.count)
-                return albums
+                return (albums, CoverThumbnails.sizes)
             }
             if !queue.library.isEmpty {
                 let albums = Array(queue.library.prefix(CoverThumbnails.batch))
                 queue.library.removeFirst(albums.count)
-                return albums
+                return (albums, CoverThumbnails.librarySizes)
             }
             queue.running = false
             return nil
         }
     }
 
-    /// Makes the covers of `albums`; true when any is new.
-    private func make(_ albums: [Album]) -> Bool {
+    /// Makes the covers of `albums` at `sizes`; true when any is new.
+    private func make(_ albums: [Album], sizes: [Int]) -> Bool {
         let hopeless = failed.current
         let sources = albums.compactMap { album in
             coverFile(album).flatMap { hopeless[album.id] == $0 ? nil : (id: album.id, file: $0) }
         }
         guard !sources.isEmpty else { return false }
-        var found: [AlbumID: String] = [:]
+        var found: [AlbumID: Made] = [:]
         var unusable: [AlbumID: String] = [:]
-        for (source, hash) in zip(sources, worker.run(sources.map(\.file))) {
-            if let hash { found[source.id] = hash } else { unusable[source.id] = source.file }
+        for (source, hash) in zip(sources, worker.run(sources.map(\.file), sizes: sizes)) {
+            if let hash {
+                found[source.id] = Made(hash: hash, sizes: sizes)
+            } else {
+                unusable[source.id] = source.file
+            }
         }
         made.withLock { $0.merge(found) { _, new in new } }
         failed.withLock { $0.merge(unusable) { _, new in new } }

@@ -8,14 +8,22 @@ import Foundation
 /// player (they held 8.8 MiB there), and so that a picture crafted to crash or hang a decoder
 /// costs one child, not the jukebox.
 ///
-/// For each source, in order, it makes the JPEGs of every size in `FOLDER` as
+/// For each source, in order, it makes the JPEGs of every size asked for (all, unless the
+/// Library's rows ask for 128 px alone) in `FOLDER` as
 /// `<content hash>-<size>.jpg` and writes one line to standard output: the hash, or `-` and
 /// why not. It reads nothing from its parent but its arguments.
 public enum CoverWorker {
-    static let sizes = [128, 256, 512]
+    public static let sizes = [128, 256, 512]
 
-    /// Makes the thumbnails of `sources`; returns the exit status.
-    public static func run(folder: String, sources: [String]) -> Int32 {
+    /// "128" or "128,256": sizes of `sizes`, else nil.
+    public static func sizes(parsing text: String) -> [Int]? {
+        let chosen = text.split(separator: ",").map { Int($0) }
+        guard !chosen.isEmpty, chosen.allSatisfy({ $0.map(sizes.contains) == true }) else { return nil }
+        return chosen.compactMap { $0 }
+    }
+
+    /// Makes the thumbnails of `sources` at `sizes`; returns the exit status.
+    public static func run(folder: String, sources: [String], sizes: [Int] = sizes) -> Int32 {
         var error: UnsafeMutablePointer<CChar>?
         let unavailable = cvips_start(1, &error) == 0 ? nil : take(error)
         for source in sources {
@@ -24,7 +32,7 @@ public enum CoverWorker {
                 answer = "- " + unavailable
             } else {
                 do {
-                    answer = try make(source: source, folder: folder)
+                    answer = try make(source: source, folder: folder, sizes: sizes)
                 } catch {
                     answer = "- \(error)"
                 }
@@ -39,8 +47,8 @@ public enum CoverWorker {
         let description: String
     }
 
-    /// Makes every size of one picture; returns its content hash.
-    private static func make(source: String, folder: String) throws -> String {
+    /// Makes the sizes of one picture; returns its content hash.
+    private static func make(source: String, folder: String, sizes: [Int]) throws -> String {
         let bytes = try PictureFile.contents(of: RawPath(source))
         let hash = String(Digest.hex(bytes).prefix(32))
         for size in sizes {

@@ -15,12 +15,12 @@ struct CoverWorkerProcess {
     let patience: Duration
     let logger: Logger
 
-    /// The content hash of each source's thumbnails, or nil where none were made.
-    func run(_ sources: [String]) -> [String?] {
+    /// The content hash of each source's thumbnails at `sizes`, or nil where none were made.
+    func run(_ sources: [String], sizes: [Int] = CoverWorker.sizes) -> [String?] {
         var hashes: [String?] = []
         var remaining = sources[...]
         while !remaining.isEmpty {
-            let answered = attempt(Array(remaining))
+            let answered = attempt(Array(remaining), sizes: sizes)
             hashes += answered.hashes
             remaining = remaining.dropFirst(answered.hashes.count)
             guard let failure = answered.failure else { continue }
@@ -45,11 +45,13 @@ struct CoverWorkerProcess {
         var startable = true
     }
 
-    private func attempt(_ sources: [String]) -> Answers {
+    private func attempt(_ sources: [String], sizes: [Int]) -> Answers {
         var answers = Answers()
         let child: SpawnedChild
         do {
-            child = try SpawnedChild(command + ["--", folder] + sources)
+            let sizing =
+                sizes == CoverWorker.sizes ? [] : ["--sizes", sizes.map(String.init).joined(separator: ",")]
+            child = try SpawnedChild(command + sizing + ["--", folder] + sources)
         } catch {
             answers.failure = "cannot start \(ShownText.clean(command[0])): \(error)"
             answers.startable = false

@@ -30,6 +30,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 3)
     }
 
+    /// The Library's rows ask for 128 px alone: nothing else is made for them.
+    @Test func theLibrarysRowsGet128PixelsOnly() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let cover = CLI.repository + "/Examples/Library/The Sine Waves/Low Tide Arpeggios (2019)/cover.png"
+        let folder = cli.home + "/covers"
+        let run = try await cli.run(["cover-worker", "--sizes", "128", "--", folder, cover])
+        #expect(run.status == 0, "\(run.stderr)")
+        let hash = run.stdout.trimmingCharacters(in: .newlines)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["\(hash)-128.jpg"])
+        let refused = try await cli.run(["cover-worker", "--sizes", "100", "--", folder, cover])
+        #expect(refused.status == 64)
+    }
+
     @Test func itIsNotListedForUsers() async throws {
         let cli = try CLI()
         defer { cli.remove() }
