@@ -74,20 +74,42 @@ public enum WalletBuilder {
 
     /// The disc of `discs` (a wallet's, in playlist or wallet order) that `album` would be,
     /// were it added: itself, or the disc it is an edition of; nil when it would be a new disc.
-    /// The rules are `build`'s.
+    /// The rules are `build`'s. To ask of many albums, make a `DiscLookup` once.
     public static func disc(for album: Album, among discs: [Album]) -> Album? {
-        if let same = discs.first(where: { $0.id == album.id }) { return same }
-        let base = baseKey(album)
-        let baseIsListed = (discs + [album]).contains {
-            !EditionTitle.hasEditionSuffix($0.title) && baseKey($0) == base
+        DiscLookup(discs).disc(for: album)
+    }
+
+    /// A wallet's discs, each with its base key worked out once, for asking which disc each of
+    /// many albums would be (the library view asks it of every album of the library).
+    public struct DiscLookup: Sendable {
+        private let discs: [Album]
+        private let positions: [AlbumID: Int]
+        /// Base key → the discs under it, and whether one of them has no edition suffix.
+        private let bases: [String: (discs: [Album], plainListed: Bool)]
+
+        public init(_ discs: [Album]) {
+            self.discs = discs
+            positions = Dictionary(discs.enumerated().map { ($1.id, $0) }) { first, _ in first }
+            var bases: [String: (discs: [Album], plainListed: Bool)] = [:]
+            for disc in discs {
+                let key = WalletBuilder.baseKey(disc)
+                bases[key, default: ([], false)].discs.append(disc)
+                if !EditionTitle.hasEditionSuffix(disc.title) { bases[key]?.plainListed = true }
+            }
+            self.bases = bases
         }
-        return discs.first {
-            baseKey($0) == base && EditionTitle.areEditions($0, album, baseIsListed: baseIsListed)
+
+        public func disc(for album: Album) -> Album? {
+            if let position = positions[album.id] { return discs[position] }
+            let base = WalletBuilder.baseKey(album)
+            guard let under = bases[base] else { return nil }
+            let baseIsListed = under.plainListed || !EditionTitle.hasEditionSuffix(album.title)
+            return under.discs.first { EditionTitle.areEditions($0, album, baseIsListed: baseIsListed) }
         }
     }
 
     /// Album artist and base title, folded: editions share it.
-    private static func baseKey(_ album: Album) -> String {
+    fileprivate static func baseKey(_ album: Album) -> String {
         TextKey.folded(album.albumArtist) + "\u{1F}" + TextKey.folded(EditionTitle.base(of: album.title))
     }
 }

@@ -51,8 +51,9 @@ extension LibraryService {
     /// the disc it would merge into as an edition of it.
     public static func places(of albums: [AlbumSummary], in wallet: Wallet) -> [AlbumID: WalletPlace] {
         var places: [AlbumID: WalletPlace] = [:]
+        let lookup = WalletBuilder.DiscLookup(wallet.discs)
         for album in albums {
-            guard let disc = WalletBuilder.disc(for: album.standIn, among: wallet.discs),
+            guard let disc = lookup.disc(for: album.standIn),
                 let position = wallet.position(of: disc.id)
             else { continue }
             places[album.id] = disc.id == album.id ? .disc(position) : .editionOf(position)
