@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyPlayer
+import CDWallySystem
 import Foundation
 import Hummingbird
 
@@ -59,7 +60,9 @@ struct WebRoutes: Sendable {
         router.get("/api/v1/events") { _, _ -> Response in
             throw WebRequestError.badCommand("/api/v1/events is a WebSocket: connect with an Upgrade request")
         }
-        router.get("/covers/{name}") { _, context in try cover(named: context.parameters.get("name") ?? "") }
+        router.get("/covers/{name}") { _, context in
+            try await cover(named: context.parameters.get("name") ?? "")
+        }
         addLibraryRoutes(to: router)
         return router
     }
@@ -95,8 +98,13 @@ struct WebRoutes: Sendable {
     }
 
     /// A sized cover; its name holds its content's hash, so it may be cached for good.
-    private func cover(named name: String) throws -> Response {
-        guard let file = feed.covers.file(named: name), let data = FileManager.default.contents(atPath: file)
+    private func cover(named name: String) async throws -> Response {
+        // Read on the pool for blocking work: an SD card may take its time.
+        let covers = feed.covers
+        guard
+            let data = try await BlockingPool.shared.run({
+                covers.file(named: name).flatMap { FileManager.default.contents(atPath: $0) }
+            })
         else { throw WebRequestError.notFound("no such cover") }
         return Response(
             status: .ok,

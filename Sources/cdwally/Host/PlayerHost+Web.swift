@@ -1,6 +1,7 @@
 import CDWallyConfig
 import CDWallyCore
 import CDWallyLibrary
+import CDWallySystem
 import CDWallyWeb
 import Foundation
 import Logging
@@ -96,29 +97,22 @@ extension PlayerHost {
             play: { id in try await answer(id) { try await library.play(id) } })
     }
 
-    /// `cdwally doctor --json`, on a thread of its own: it brings the whole index up to date,
-    /// which must not hold up the web server or the player.
+    /// `cdwally doctor --json`, on the pool for blocking work: it brings the whole index up to
+    /// date, which must not hold up the web server or the player.
     private static func diagnose(
         settings: Settings, stateFolder: String, health: @escaping @Sendable () -> Health
     ) async throws -> JSONValue {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(
-                    with: Result {
-                        let service = try LibraryService(
-                            candidates: settings.libraryCandidates.map { ($0.path, $0.source) },
-                            cacheDirectory: settings.directories.cdwallyCache, progress: nil)
-                        let report = try service.wallet(
-                            playlist: settings.playlist.map { RawPath($0) }, capacity: settings.capacity,
-                            wholeTree: true)
-                        return Diagnosis(
-                            report: report, statistics: try service.index.statistics(),
-                            albums: try service.albumCount(), indexFile: service.index.file,
-                            unreadable: try service.index.unreadableFiles(),
-                            notes: LibraryNotes.load(folder: stateFolder), health: health()
-                        ).json()
-                    })
-            }
+        try await BlockingPool.shared.run {
+            let service = try LibraryService(
+                candidates: settings.libraryCandidates.map { ($0.path, $0.source) },
+                cacheDirectory: settings.directories.cdwallyCache, progress: nil)
+            let report = try service.wallet(
+                playlist: settings.playlist.map { RawPath($0) }, capacity: settings.capacity, wholeTree: true)
+            return Diagnosis(
+                report: report, statistics: try service.index.statistics(), albums: try service.albumCount(),
+                indexFile: service.index.file, unreadable: try service.index.unreadableFiles(),
+                notes: LibraryNotes.load(folder: stateFolder), health: health()
+            ).json()
         }
     }
 }
