@@ -172,9 +172,16 @@ private enum PackagingTools {
                 "                    GNU GENERAL PUBLIC LICENSE\n                       Version 2, June 1991\n"
             ))
         #expect(licence.contains("END OF TERMS AND CONDITIONS"))
-        // Debian's own copy, when there is one: the text whole and unchanged.
+        // Debian's own copy, when there is one: the terms word for word. Debian 12 and 13 carry
+        // different revisions of the text around them (the FSF's postal address or its URL).
+        func terms(_ text: String) -> Substring? {
+            guard let start = text.range(of: "TERMS AND CONDITIONS FOR COPYING"),
+                let end = text.range(of: "END OF TERMS AND CONDITIONS")
+            else { return nil }
+            return text[start.lowerBound..<end.lowerBound]
+        }
         if let debian = try? String(contentsOfFile: "/usr/share/common-licenses/GPL-2", encoding: .utf8) {
-            #expect(licence == debian)
+            #expect(terms(licence) != nil && terms(licence) == terms(debian))
         }
         let readme = try String(contentsOfFile: CLI.repository + "/README.md", encoding: .utf8)
         #expect(readme.contains("## Licence\n") && readme.contains("(GPL-2.0-or-later)"))
