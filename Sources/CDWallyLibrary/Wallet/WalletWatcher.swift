@@ -85,7 +85,10 @@ public final class WalletWatcher: Sendable {
                     for (path, stamp) in before where fingerprint.keys.contains(path) {
                         fingerprint[path] = stamp
                     }
-                    guard report.wallet != current.wallet else { return }
+                    // A playlist found or lost counts even with the same discs: the host says
+                    // what it waits for.
+                    guard report.wallet != current.wallet || report.choice.chosen != current.choice.chosen
+                    else { return }
                     logger.info("wallet changed (\(reason)): \(report.wallet.discs.count) discs")
                     current = report
                     onChange(report)

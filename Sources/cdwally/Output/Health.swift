@@ -48,7 +48,7 @@ struct Health {
         var player = playerHere
         var web = webHere
         if player == nil, case .ok(let status)? = try? ControlLink.send(.status, environment: environment) {
-            player = status.state.rawValue
+            player = status.state.rawValue + (status.waitingFor.map { ", waiting for \($0)" } ?? "")
             // The running player says where its remote is (`serve --web` or the config file).
             if let setup = status.setup { web = setup.web }
         } else if player == nil {
@@ -59,6 +59,15 @@ struct Health {
             audioDevice: device, audioOffered: offered, audioProblem: audioProblem,
             sessionBus: sessionBus(environment), inputs: inputs(), player: player, web: web
         )
+    }
+
+    /// What the running player waits for (`serve` with its library disk not mounted yet), if
+    /// one runs and waits.
+    static func runningPlayerWaitingFor(environment: [String: String]) -> String? {
+        guard case .ok(let status)? = try? ControlLink.send(.status, environment: environment) else {
+            return nil
+        }
+        return status.waitingFor
     }
 
     /// Where the session bus is, if there is one.
