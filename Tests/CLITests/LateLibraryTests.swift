@@ -27,7 +27,8 @@ struct LateLibraryTests {
         }
 
         func serve() async throws -> RunningCommand {
-            let serve = try RunningCommand(cli, ["serve", "--library", music, "--mpv", "ao=null"])
+            let serve = try RunningCommand(
+                cli, ["serve", "--library", music, "--mpv", "ao=null", "--verbose"])
             try await serve.waitUntil("the player to answer") {
                 (try? await cli.run(["status"]))?.status == 0
             }
@@ -106,6 +107,10 @@ struct LateLibraryTests {
 
         let serve = try await setup.serve()
         #expect(try await setup.cli.json(["status"])["waitingFor"] as? String == setup.music)
+        let doctor = try await setup.cli.json(["doctor", "--library", setup.music])
+        #expect((doctor["health"] as? [String: Any])?["playerWaitingFor"] as? String == setup.music)
+        let text = try await setup.cli.run(["doctor", "--library", setup.music])
+        #expect(text.stdout.contains("running, idle, waiting for \(setup.music)"), "\(text.stdout)")
         let seconds = try await setup.mountAndWaitForTheSecondDisc(serve)
         #expect(seconds < 2.5, "\(seconds) s after the mount; \(serve.stderr)")
         serve.signal(SIGTERM)
