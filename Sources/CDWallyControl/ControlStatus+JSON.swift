@@ -34,6 +34,7 @@ extension ControlStatus {
             ("muted", .bool(muted)),
             ("sleep", sleepJSON),
             ("waitingForOutput", .bool(waitingForOutput)),
+            ("waitingFor", .string(waitingFor)),
         ]
         if let setup { members.append(("player", setup.json)) }
         return .object(members)
@@ -70,7 +71,8 @@ extension ControlStatus {
             state: state, disc: try Self.disc(json["disc"]), track: try Self.track(json["track"]),
             elapsed: elapsed, trackCount: trackCount, volume: json["volume"]?.intValue ?? 100,
             muted: json["muted"]?.boolValue ?? false, sleep: sleep,
-            waitingForOutput: json["waitingForOutput"]?.boolValue ?? false, setup: Setup(json: json["player"])
+            waitingForOutput: json["waitingForOutput"]?.boolValue ?? false,
+            waitingFor: json["waitingFor"]?.stringValue, setup: Setup(json: json["player"])
         )
     }
 

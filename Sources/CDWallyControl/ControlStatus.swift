@@ -63,6 +63,9 @@ public struct ControlStatus: Sendable, Hashable {
     public var muted: Bool
     /// The sleep timer: seconds left, or end-of-disc; nil when none is set.
     public var sleep: Sleep?
+    /// What the player waits for before it can play (a library disk not mounted yet, a CDs
+    /// playlist not there yet): its path, or nil. The host fills it in; an older player sends none.
+    public var waitingFor: String?
     /// How the player was started (`player` on the wire); the host fills it in, and a
     /// player older than this field sends none.
     public var setup: Setup?
@@ -75,7 +78,8 @@ public struct ControlStatus: Sendable, Hashable {
     public init(
         state: PlaybackState, disc: Disc?, track: Track?, elapsed: Double, trackCount: Int,
         volume: Int = 100,
-        muted: Bool = false, sleep: Sleep? = nil, waitingForOutput: Bool = false, setup: Setup? = nil
+        muted: Bool = false, sleep: Sleep? = nil, waitingForOutput: Bool = false, waitingFor: String? = nil,
+        setup: Setup? = nil
     ) {
         self.state = state
         self.waitingForOutput = waitingForOutput
@@ -86,6 +90,7 @@ public struct ControlStatus: Sendable, Hashable {
         self.volume = volume
         self.muted = muted
         self.sleep = sleep
+        self.waitingFor = waitingFor
         self.setup = setup
     }
 

@@ -142,8 +142,14 @@ public final class Player: Sendable {
     /// ended without pausing or stopping it (a power cut, kill -9, a shutdown), if that disc
     /// is still in the wallet: what `serve` plays on at start (docs/PRODUCT.md §6).
     public var interruptedDisc: Int? {
+        interruptedDisc(in: snapshot.wallet)
+    }
+
+    /// The same in `wallet`: for a wallet sent to the player and not yet taken (a library
+    /// that appeared after the start).
+    public func interruptedDisc(in wallet: Wallet) -> Int? {
         guard store.lastDiscWasPlaying else { return nil }
-        return store.position(ofLastDiscIn: snapshot.wallet)
+        return store.position(ofLastDiscIn: wallet)
     }
 
     /// A new stream of everything that happens from now on (plus warnings raised before the

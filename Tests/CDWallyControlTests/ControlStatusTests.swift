@@ -32,7 +32,7 @@ import Testing
                 + #""title":"Freddie \"Freeloader\"","artist":"Miles Davis","#
                 + #""path":"/music/Kind of Blue/02 Freddie \#u{FFFD}.flac","duration":590},"#
                 + #""elapsed":12.346,"position":12.346,"trackCount":2,"volume":100,"muted":false,"sleep":null,"#
-                + #""waitingForOutput":false}"#)
+                + #""waitingForOutput":false,"waitingFor":null}"#)
     }
 
     @Test func discAndTrackReadAsTheyDoInDiscsAndTracks() throws {
@@ -50,7 +50,8 @@ import Testing
         #expect(
             json.serialized(pretty: false)
                 == #"{"state":"idle","disc":null,"track":null,"elapsed":0,"position":0,"trackCount":0,"#
-                + #""volume":100,"muted":false,"sleep":null,"waitingForOutput":false}"#)
+                + #""volume":100,"muted":false,"sleep":null,"waitingForOutput":false,"#
+                + #""waitingFor":null}"#)
     }
 
     @Test func aDiscTheWalletDroppedHasANullPosition() throws {
@@ -86,6 +87,17 @@ import Testing
         let older = try ControlStatus(
             json: JSONValue(parsing: Array(#"{"state":"idle","position":0,"trackCount":0}"#.utf8)))
         #expect(!older.waitingForOutput)
+    }
+
+    /// A `serve` whose library disk is not mounted yet says what it waits for.
+    @Test func whatThePlayerWaitsForIsSaidAndReadsBack() throws {
+        let status = ControlStatus(
+            state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0, waitingFor: "/srv/music")
+        #expect(status.json["waitingFor"] == .string("/srv/music"))
+        #expect(try ControlStatus(json: JSONValue(parsing: Array(status.json.serialized().utf8))) == status)
+        let older = try ControlStatus(
+            json: JSONValue(parsing: Array(#"{"state":"idle","position":0,"trackCount":0}"#.utf8)))
+        #expect(older.waitingFor == nil)
     }
 
     @Test func aMalformedStatusIsAProtocolError() throws {

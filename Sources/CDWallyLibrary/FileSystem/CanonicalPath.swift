@@ -8,7 +8,8 @@ import CDWallyCore
 
 /// The path by which the index knows a file that a playlist may name through a symbolic link
 /// (docs/PRODUCT.md §8): its real path, set under the library root as given, when it lies inside
-/// the library. A walk of the tree reaches linked folders last, so this is the path it keeps.
+/// the library, spelled as its folders store it on a file system that ignores case
+/// (`StoredSpelling`). A walk of the tree reaches linked folders last, so this is the path it keeps.
 ///
 /// One value serves a whole playlist: it resolves the root once and each folder once, so a
 /// playlist of 200,000 lines costs a `realpath` per folder and an `lstat` per line (none when
@@ -18,6 +19,7 @@ final class CanonicalPath {
     let root: RawPath
     private lazy var realRoot = Self.realPath(root)
     private var realFolders: [RawPath: RawPath?] = [:]
+    private let spelling = StoredSpelling()
 
     init(root: RawPath) {
         self.root = root
@@ -30,7 +32,9 @@ final class CanonicalPath {
             return path
         }
         let relative = real.components.dropFirst(realRoot.components.count)
-        return relative.reduce(root) { $0.appending(RawPath(bytes: Array($1))) }
+        let inRoot = relative.reduce(root) { $0.appending(RawPath(bytes: Array($1))) }
+        // `realpath` keeps the case it was given; the index has the case the folders store.
+        return spelling.of(inRoot, below: root)
     }
 
     /// Whether `path` is a link to a folder that holds the library (or its real root's parents).

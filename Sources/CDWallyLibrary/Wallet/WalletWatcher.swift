@@ -85,7 +85,10 @@ public final class WalletWatcher: Sendable {
                     for (path, stamp) in before where fingerprint.keys.contains(path) {
                         fingerprint[path] = stamp
                     }
-                    guard report.wallet != current.wallet else { return }
+                    // A playlist found or lost counts even with the same discs: the host says
+                    // what it waits for.
+                    guard report.wallet != current.wallet || report.choice.chosen != current.choice.chosen
+                    else { return }
                     logger.info("wallet changed (\(reason)): \(report.wallet.discs.count) discs")
                     current = report
                     onChange(report)
@@ -177,12 +180,11 @@ public final class WalletWatcher: Sendable {
     private static func seconds(_ duration: Duration) -> Double { duration.inSeconds }
 
     /// What the wallet depends on that can change under it, as stat results.
-    static func fingerprint(of report: WalletReport, remembering playlist: RawPath?) -> [RawPath: IndexStamp?]
-    {
+    static func fingerprint(of report: WalletReport, remembering playlist: RawPath?) -> [RawPath: Stamp?] {
         let dependencies = dependencies(of: report, remembering: playlist)
-        var stamps: [RawPath: IndexStamp?] = [:]
+        var stamps: [RawPath: Stamp?] = [:]
         for path in dependencies.playlists + dependencies.always + dependencies.tracks {
-            stamps[path] = IndexStamp.of(path)
+            stamps[path] = Stamp.of(path)
         }
         return stamps
     }
@@ -203,6 +205,23 @@ public final class WalletWatcher: Sendable {
         return dependencies
     }
 
+    /// A file as the watcher compares it: the index's size and modification time, plus where
+    /// it lives. A disk mounted over an empty mount point changes the root's device even when
+    /// both folders' times fall in the same clock tick (or a FAT root has none).
+    struct Stamp: Equatable, Sendable {
+        var size: Int64
+        var modified: Int64
+        var device: UInt64
+        var inode: UInt64
+
+        /// The file at `path` now; nil when it is gone.
+        static func of(_ path: RawPath) -> Stamp? {
+            FileStatus.of(path).map {
+                Stamp(size: $0.size, modified: $0.modified, device: $0.device, inode: $0.inode)
+            }
+        }
+    }
+
     /// The files a wallet is built from: the playlists and the library root, checked at every
     /// turn; its folders, at every full check; and its tracks, in turns.
     struct Dependencies {
@@ -211,17 +230,16 @@ public final class WalletWatcher: Sendable {
         var tracks: [RawPath]
 
         /// Whether a playlist or the library root differs from `fingerprint`.
-        func playlistsChanged(since fingerprint: [RawPath: IndexStamp?]) -> Bool {
-            playlists.contains { path in fingerprint[path].map { $0 != IndexStamp.of(path) } ?? true }
+        func playlistsChanged(since fingerprint: [RawPath: Stamp?]) -> Bool {
+            playlists.contains { path in fingerprint[path].map { $0 != Stamp.of(path) } ?? true }
         }
 
         /// Whether one of `always`, or one of the `count` tracks from `cursor` on (which then
         /// moves on, round the list), differs from `fingerprint`.
-        func changed(since fingerprint: [RawPath: IndexStamp?], cursor: inout Int, tracks count: Int) -> Bool
-        {
+        func changed(since fingerprint: [RawPath: Stamp?], cursor: inout Int, tracks count: Int) -> Bool {
             func differs(_ path: RawPath) -> Bool {
                 guard let recorded = fingerprint[path] else { return true }
-                return recorded != IndexStamp.of(path)
+                return recorded != Stamp.of(path)
             }
             if always.contains(where: differs) { return true }
             guard !tracks.isEmpty else { return false }

@@ -106,6 +106,8 @@ extension PlayerEngine {
             throw error
         }
         disc = CurrentDisc(album: album, position: position)
+        // Saved (as playing) and logged once mpv confirms it plays (`confirmPlayback`).
+        isUnheard = true
         beginListen(album)
         trackIndex = start.track
         commandedTrack = start.track

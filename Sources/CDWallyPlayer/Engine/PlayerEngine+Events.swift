@@ -110,6 +110,11 @@ extension PlayerEngine {
 
     private func confirmPlayback() {
         queue?.hasPlayed = true
+        if isUnheard {
+            // The first sound of the disc loaded last: now it counts as played.
+            isUnheard = false
+            if isActive { saveCurrent(at: elapsed) }
+        }
         resolveWaiters(with: .playing)
     }
 
@@ -123,6 +128,9 @@ extension PlayerEngine {
             else {
                 return
             }
+            // mpv's place moving on with an output open: the disc is heard, even when its
+            // PLAYBACK_RESTART came before mpv said which output it opened.
+            if isUnheard, hasOpenOutput, seconds > elapsed { confirmPlayback() }
             noteHeard(from: elapsed, to: seconds)
             elapsed = max(0, seconds)
             if state == .playing && ContinuousClock.now - lastSave >= Self.saveInterval {

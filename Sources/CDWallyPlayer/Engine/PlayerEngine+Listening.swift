@@ -37,7 +37,7 @@ extension PlayerEngine {
     /// Keeps the listen in progress on disk: called with every resume point, so that a power
     /// cut loses no more of it than of the place.
     func keepListen() {
-        guard let listen else { return }
+        guard let listen, !isUnheard else { return }
         log.keep(inProgress: listen) { [hub] error in hub.emit(.error(error)) }
     }
 
@@ -45,6 +45,8 @@ extension PlayerEngine {
     func endListen(finished: Bool) {
         guard var ended = listen else { return }
         listen = nil
+        // Nothing of it was heard: not a listen, and the log's files stay untouched.
+        if isUnheard { return }
         ended.finished = finished
         let length = disc.flatMap { $0.album.id == ended.disc ? $0.album.duration : nil }
         log.end(ended, discSeconds: length) { [hub] error in hub.emit(.error(error)) }

@@ -102,6 +102,11 @@ actor PlayerEngine {
     var randomness = SystemRandomNumberGenerator()
     /// The disc being listened to, and how long (`PlayerEngine+Listening.swift`).
     var listen: Listen?
+    /// The disc loaded last has not reached the output yet (no PLAYBACK_RESTART with an output
+    /// open, no end of file): until it does, nothing of it is saved or logged, so a start that
+    /// fails (an output that cannot open) leaves the resume file and the listens as they were
+    /// (docs/PRODUCT.md §10, "only what was heard counts").
+    var isUnheard = false
 
     init(
         mpv: MPVHandle, configuration: PlayerConfiguration, store: ResumeStore, log: ListeningLog,
@@ -158,10 +163,14 @@ actor PlayerEngine {
     /// playing (what `serve` restores after a power cut), and queues a write.
     func saveCurrent(at position: Double, playing: Bool? = nil) {
         guard let disc, let trackIndex, disc.album.tracks.indices.contains(trackIndex - 1) else { return }
+        let isPlaying = playing ?? (state == .playing)
+        // Before its first sound a disc is not saved (`isUnheard`); but a pause or a stop of
+        // the disc saved last is, or the next `serve` would play on by itself.
+        if isUnheard && (isPlaying || store.lastDisc != disc.album.id) { return }
         let resume = DiscResume(
             trackIndex: trackIndex, trackPath: disc.album.tracks[trackIndex - 1].path,
             position: position.isFinite ? max(0, position) : 0, finished: false, lastPlayed: Date())
-        store.record(resume, for: disc.album.id, playing: playing ?? (state == .playing))
+        store.record(resume, for: disc.album.id, playing: isPlaying)
         writeStore()
     }
 

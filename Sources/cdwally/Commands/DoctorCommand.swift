@@ -18,7 +18,18 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         try CommandContext.run(global) { context in
-            let (service, report) = try context.wallet(wholeTree: true, allowingNoPlaylist: true)
+            let (service, report): (LibraryService, WalletReport)
+            do {
+                (service, report) = try context.wallet(wholeTree: true, allowingNoPlaylist: true)
+            } catch LibraryError.noLibrary(let tried) {
+                // A `serve` waiting for a disk not mounted yet: say so beside the failure.
+                var failure = CommandFailure(LibraryError.noLibrary(tried: tried))
+                if let waiting = Health.runningPlayerWaitingFor(environment: context.settings.environment) {
+                    failure.help =
+                        "The running player waits for \(waiting) and starts on it once it is there."
+                }
+                throw failure
+            }
             let diagnosis = Diagnosis(
                 report: report, statistics: try service.index.statistics(), albums: try service.albumCount(),
                 indexFile: service.index.file, unreadable: try service.index.unreadableFiles(),

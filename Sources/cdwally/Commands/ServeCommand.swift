@@ -14,6 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
             At start it plays on the disc that was playing when the last player ended (a power \
             cut, kill -9, a shutdown), from its saved place; if that disc was paused or stopped, \
             or with --idle (or on_start = "idle" in [player]), it idles until told what to play. \
+            A library not there yet (a USB disk mounted late) is waited for, and `cdwally status` \
+            says so; once it is mounted, serve starts as it would have. \
             Control it with `cdwally toggle`, `cdwally disc 3` and the rest, with MPRIS media keys \
             when a session bus is there, and with --input for remotes and keyboards read straight \
             from evdev. It logs to stderr, in a form journald reads well, and stops cleanly on \
@@ -56,6 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
                 file: context.settings.config.map { RawPath($0.path) })
             var startUp = PlayerStartUp(options: playerOptions, web: webOptions)
             startUp.allowingNoPlaylist = true
+            startUp.waitingForLibrary = true
             try await startUp.run(
                 &context, ifRunning: { running, _ in throw running.refusal },
                 accept: { service, report in
@@ -86,6 +89,19 @@ struct ServeCommand: AsyncParsableCommand {
                     }
                 } else {
                     logger.info("ready: \(discs) in the wallet; idle until told what to play")
+                    // No CDs playlist yet (a library disk mounting late): when it comes, carry
+                    // on as a start with it would have, unless told to play something meanwhile.
+                    if !idles {
+                        host.whenWalletArrives { [player = host.player] report in
+                            guard player.snapshot.disc == nil,
+                                let position = player.interruptedDisc(in: report.wallet)
+                            else { return }
+                            logger.info("the library is here: playing on disc \(position), cut off last time")
+                            player.send(.play(disc: position, fromStart: false)) { result in
+                                if case .failure(let error) = result { logger.error("\(error)") }
+                            }
+                        }
+                    }
                 }
                 await host.waitForShutdownRequest()
                 await host.shutdown()

@@ -4,20 +4,40 @@ import CDWallySystem
 
 /// Answers control requests for a player that may not exist yet: the socket is claimed
 /// first (one player per user, decided before mpv starts), the player joins once built.
+/// Until it does, `status` says what the start waits for (`serve` with its library disk not
+/// mounted yet), and other commands are refused with the same words.
 final class ControlGate: Sendable {
     private let host = LockedValue<PlayerHost?>(nil)
+    private let awaited = LockedValue<String?>(nil)
 
     func open(to host: PlayerHost) {
         self.host.set(host)
     }
 
+    /// The start waits for `path` (the library) before a player exists.
+    func wait(for path: String?) {
+        awaited.set(path)
+    }
+
     func handle(_ request: ControlRequest) async -> ControlResponse {
         guard let host = host.current else {
-            return .failure(ControlFailure(code: .busy, message: "the player is still starting; try again"))
+            guard let awaited = awaited.current else {
+                return .failure(
+                    ControlFailure(code: .busy, message: "the player is still starting; try again"))
+            }
+            if case .status = request {
+                return .ok(
+                    ControlStatus(
+                        state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0, waitingFor: awaited))
+            }
+            return .failure(
+                ControlFailure(
+                    code: .busy, message: "the player is waiting for \(awaited), which is not there yet"))
         }
         let response = await host.respond(to: request)
         guard case .ok(var status) = response else { return response }
         status.setup = host.setup.current
+        status.waitingFor = host.waitingFor.current
         return .ok(status)
     }
 }

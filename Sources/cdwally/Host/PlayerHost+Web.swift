@@ -22,13 +22,13 @@ extension PlayerHost {
             access: WebAccess.user(
                 stateHome: settings.directories.cdwallyState, formerFolder: stateFolder),
             stateFolder: stateFolder,
-            doctor: { [player] in
+            doctor: { [player, waitingFor] in
                 try await PlayerHost.diagnose(
                     settings: settings, stateFolder: stateFolder,
                     health: {
                         Health.check(
                             settings: settings, playerHere: player.snapshot.state.rawValue,
-                            webHere: listen.description)
+                            waitingForHere: waitingFor.current, webHere: listen.description)
                     })
             },
             coverFile: { covers.coverFile(for: $0) }, cacheFolder: settings.directories.cdwallyCache,

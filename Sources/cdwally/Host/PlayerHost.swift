@@ -28,6 +28,12 @@ final class PlayerHost: PlayerInbox {
     private let shutdownTask = LockedValue<Task<Void, Never>?>(nil)
     /// How this player was started, for the status a second `play N` compares with.
     let setup = LockedValue<ControlStatus.Setup?>(nil)
+    /// What the wallet waits for (`ControlStatus.waitingFor`): the CDs playlist given, or the
+    /// library, while no playlist is found (a disk not mounted yet, or pulled).
+    let waitingFor = LockedValue<String?>(nil)
+    /// Runs once, on the wallet watcher's thread, at the first wallet with a CDs playlist that
+    /// follows a start without one (`serve` then does what its start would have done).
+    private let onArrival = LockedValue<(@Sendable (WalletReport) -> Void)?>(nil)
 
     init(player: Player, logger: Logger) {
         self.player = player
@@ -58,19 +64,37 @@ final class PlayerHost: PlayerInbox {
                 then: configuration.endOfDisc.rawValue, repeatWallet: configuration.repeatWallet,
                 replayGain: configuration.replayGain.rawValue, web: nil))
         let setup = host.setup
+        let waitingFor = host.waitingFor
+        let arrival = host.onArrival
+        let awaited = context.playlistOverride ?? service.root
+        waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
         host.watcher.start(
             service: service, playlist: context.playlistOverride, capacity: context.settings.capacity,
             initial: report,
             logger: Logger(label: "cdwally.library")
         ) { [player, logger] report in
             setup.withLock { $0?.playlist = report.choice.chosen?.display }
+            waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
             player.send(.updateWallet(report.wallet)) { result in
                 if case .failure(let error) = result, error != .shutDown {
                     logger.warning("the new wallet was not taken: \(error)")
                 }
             }
+            guard report.choice.chosen != nil else { return }
+            // After the wallet in the player's mailbox, so what it sends finds the new wallet.
+            arrival.withLock { action in
+                defer { action = nil }
+                return action
+            }?(report)
         }
         return host
+    }
+
+    /// Runs `action` once, at the first wallet with a CDs playlist, when the player started
+    /// without one (a library disk mounted late); never when it started with one.
+    func whenWalletArrives(_ action: @escaping @Sendable (WalletReport) -> Void) {
+        guard waitingFor.current != nil else { return }
+        onArrival.set(action)
     }
 
     /// Lets the control socket claimed earlier reach this player; it is stopped at shutdown.

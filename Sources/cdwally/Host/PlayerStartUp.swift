@@ -2,6 +2,7 @@ import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
 import CDWallySystem
+import Logging
 
 /// The one start-up of `play` and `serve`, from the parsed command line to a player with every
 /// door open: the user's one player claimed (lock and socket), libmpv loading while the wallet
@@ -13,6 +14,9 @@ struct PlayerStartUp {
     let web: WebOptions
     /// `serve` starts without a CDs playlist and waits for one; `play` needs it.
     var allowingNoPlaylist = false
+    /// `serve` whose library is not there waits for it; `play` at a terminal says so and ends
+    /// (a mistyped `--library` must not hang).
+    var waitingForLibrary = false
 
     /// What `body` gets: the running host, the wallet it started with, and a hook for SIGWINCH.
     struct Started {
@@ -44,6 +48,11 @@ struct PlayerStartUp {
         case .claimed(let claimed): control = claimed
         }
         defer { control.release() }
+        if waitingForLibrary,
+            !(await waitForLibrary(context.settings.libraryCandidates.map(\.path), gate: control.gate))
+        {
+            return
+        }
         // libmpv loads while the wallet is built.
         Player.prepare()
         let (service, report) = try context.wallet(allowingNoPlaylist: allowingNoPlaylist)
@@ -72,5 +81,30 @@ struct PlayerStartUp {
             throw error
         }
         await host.shutdown()
+    }
+
+    /// Waits, with the user's player claimed, until one of `candidates` is a folder: a library
+    /// on a USB disk that mounts after the unit started (docs/PRODUCT.md §10). Meanwhile `status`
+    /// says what it waits for. Returns false when a stop signal came first.
+    private func waitForLibrary(_ candidates: [String], gate: ControlGate) async -> Bool {
+        guard LibraryService.root(of: candidates) == nil, let first = candidates.first else { return true }
+        let awaited = RawPath(first).lexicallyNormalized().display
+        let logger = Logger(label: "cdwally")
+        logger.warning("waiting for \(awaited): the music library is not there yet (a disk not mounted?)")
+        gate.wait(for: awaited)
+        let stopped = LockedValue<Int32?>(nil)
+        SignalWaiter.onSignal { signal in
+            if SignalWaiter.stopSignals.contains(signal) { stopped.set(signal) }
+        }
+        // A stat a quarter of a second: the start that follows takes well under the 2 s allowed.
+        while LibraryService.root(of: candidates) == nil {
+            if let signal = stopped.current {
+                logger.info("\(SignalWaiter.name(signal)) while waiting for \(awaited): stopping")
+                return false
+            }
+            try? await Task.sleep(for: .milliseconds(250))
+        }
+        logger.info("\(awaited) is there: starting")
+        return true
     }
 }

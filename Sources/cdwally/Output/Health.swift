@@ -27,11 +27,15 @@ struct Health {
     var inputs: [Input]
     /// The running player's state ("playing", "idle"…), or nil when none answers.
     var player: String?
+    /// What the running player waits for (`ControlStatus.waitingFor`), if anything.
+    var playerWaitingFor: String?
     var web: String?
 
     /// Looks around. `playerHere` and `webHere` are the player and web remote of this process
     /// (the web remote's doctor page), which need not be asked over the socket.
-    static func check(settings: Settings, playerHere: String? = nil, webHere: String? = nil) -> Health {
+    static func check(
+        settings: Settings, playerHere: String? = nil, waitingForHere: String? = nil, webHere: String? = nil
+    ) -> Health {
         let environment = settings.environment
         // The output the config file chooses, as a player started with no flags would use it.
         let noFlags = (try? OutputOptions.parse([])) ?? OutputOptions()
@@ -46,9 +50,11 @@ struct Health {
             audioProblem = error.description
         }
         var player = playerHere
+        var waitingFor = waitingForHere
         var web = webHere
         if player == nil, case .ok(let status)? = try? ControlLink.send(.status, environment: environment) {
             player = status.state.rawValue
+            waitingFor = status.waitingFor
             // The running player says where its remote is (`serve --web` or the config file).
             if let setup = status.setup { web = setup.web }
         } else if player == nil {
@@ -57,8 +63,19 @@ struct Health {
         }
         return Health(
             audioDevice: device, audioOffered: offered, audioProblem: audioProblem,
-            sessionBus: sessionBus(environment), inputs: inputs(), player: player, web: web
+            sessionBus: sessionBus(environment), inputs: inputs(), player: player,
+            playerWaitingFor: waitingFor,
+            web: web
         )
+    }
+
+    /// What the running player waits for (`serve` with its library disk not mounted yet), if
+    /// one runs and waits.
+    static func runningPlayerWaitingFor(environment: [String: String]) -> String? {
+        guard case .ok(let status)? = try? ControlLink.send(.status, environment: environment) else {
+            return nil
+        }
+        return status.waitingFor
     }
 
     /// Where the session bus is, if there is one.
@@ -110,6 +127,7 @@ struct Health {
                     })
             ),
             ("player", .string(player)),
+            ("playerWaitingFor", .string(playerWaitingFor)),
             ("web", .string(web)),
         ])
     }
@@ -132,7 +150,11 @@ struct Health {
                 "Input", keys,
                 inputs.map { "\($0.path): " + ($0.readable ? $0.name ?? "" : $0.problem ?? "not readable") }
             ),
-            ("Player", player.map { "running, \($0)" } ?? "none running", []),
+            (
+                "Player",
+                player.map { "running, \($0)" + (playerWaitingFor.map { ", waiting for \($0)" } ?? "") }
+                    ?? "none running", []
+            ),
             ("Web", web ?? "off (serve --web [addr:]port)", []),
         ]
     }

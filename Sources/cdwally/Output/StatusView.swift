@@ -14,6 +14,9 @@ enum StatusView {
             case .idle: "Idle"
             }
         guard let disc = status.disc else {
+            if let waiting = status.waitingFor {
+                return "\(word): waiting for \(waiting), which is not there yet (a disk not mounted?)"
+            }
             return "\(word): no disc chosen yet; start one with `cdwally disc N` or `cdwally resume`"
         }
         let position = disc.position.map { "Disc \($0)" } ?? "Disc (no longer in the wallet)"
@@ -38,6 +41,7 @@ enum StatusView {
         case .endOfDisc?: parts.append("sleep at the end of the disc")
         case nil: break
         }
+        if let waiting = status.waitingFor { parts.append("waiting for \(waiting)") }
         return parts.isEmpty ? "" : "\n  " + parts.joined(separator: " · ")
     }
 }

@@ -1,0 +1,160 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The Pi's daily life (docs/PRODUCT.md §10): the music on a USB disk that mounts after the
+/// unit started, or is pulled and plugged back while the player runs. Real `serve` processes
+/// and real mounts (a bind mount stands for the disk); skipped where this process may not mount.
+@Suite(.enabled(if: SmallDisk.isAvailable, "mounting needs root"), .serialized)
+struct LateLibraryTests {
+    /// A library of two albums of silence, 40 s a track, and an empty folder to mount it on.
+    private struct Setup {
+        let cli: CLI
+        let library: TestLibrary
+        let disk: BindMount
+        var music: String { disk.target }
+
+        init() throws {
+            cli = try CLI()
+            library = try TestLibrary()
+            for (artist, album) in [("Ann", "First"), ("Bob", "Second")] {
+                try library.add(
+                    "\(artist)/\(album)/01.flac", template: "long.flac",
+                    tags: ["TITLE": album, "ARTIST": artist, "ALBUM": album, "TRACKNUMBER": "1"])
+            }
+            try library.playlist("Ann/First/01.flac\nBob/Second/01.flac\n")
+            disk = BindMount(library.root, on: cli.home + "/srv/music")
+        }
+
+        func serve() async throws -> RunningCommand {
+            let serve = try RunningCommand(
+                cli, ["serve", "--library", music, "--mpv", "ao=null", "--verbose"])
+            try await serve.waitUntil("the player to answer") {
+                (try? await cli.run(["status"]))?.status == 0
+            }
+            return serve
+        }
+
+        /// A serve on the mounted disk that played disc 2 from 0:20 until a periodic save, then
+        /// lost its power; the disk is unmounted after, as at the next boot.
+        func cutOffWhilePlayingTheSecondDisc() async throws {
+            try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+            try disk.mount()
+            let serve = try await serve()
+            #expect(try await cli.json(["disc", "2"])["state"] as? String == "playing")
+            _ = try await cli.json(["seek", "0:20"])
+            try await Task.sleep(for: .seconds(6))
+            serve.signal(SIGKILL)
+            _ = try await serve.wait()
+            disk.unmount()
+        }
+
+        /// Mounts the disk and waits until the player plays disc 2 again; returns how long that took.
+        func mountAndWaitForTheSecondDisc(_ serve: RunningCommand) async throws -> Double {
+            try disk.mount()
+            let mounted = Date()
+            try await serve.waitUntil(timeout: 10, "disc 2 to play on") {
+                let status = try await cli.json(["status"])
+                return status["state"] as? String == "playing"
+                    && (status["disc"] as? [String: Any])?["position"] as? Int == 2
+            }
+            let seconds = Date().timeIntervalSince(mounted)
+            let status = try await cli.json(["status"])
+            #expect(status["waitingFor"] is NSNull)
+            let position = try #require(status["elapsed"] as? Double)
+            #expect(position >= 20 && position < 35, "\(position)")
+            return seconds
+        }
+
+        func remove() {
+            disk.unmount()
+            cli.remove()
+        }
+    }
+
+    @Test func aMissingLibraryIsWaitedForAndTheCutOffDiscPlaysOnWhenItComes() async throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        try await setup.cutOffWhilePlayingTheSecondDisc()
+        try FileManager.default.removeItem(atPath: setup.music)
+
+        let serve = try await setup.serve()
+        let status = try await setup.cli.json(["status"])
+        #expect(status["waitingFor"] as? String == setup.music)
+        #expect(status["state"] as? String == "idle")
+        let text = try await setup.cli.run(["status"])
+        #expect(text.stdout.contains("waiting for \(setup.music)"), "\(text.stdout)")
+        let doctor = try await setup.cli.run(["doctor", "--library", setup.music])
+        #expect(doctor.status == 66)
+        #expect(doctor.stderr.contains("The running player waits for \(setup.music)"), "\(doctor.stderr)")
+        // Still waiting a while later: it never exits for it.
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await setup.cli.json(["status"])["waitingFor"] as? String == setup.music)
+
+        try FileManager.default.createDirectory(atPath: setup.music, withIntermediateDirectories: true)
+        let seconds = try await setup.mountAndWaitForTheSecondDisc(serve)
+        #expect(seconds < 2.5, "\(seconds) s after the mount; \(serve.stderr)")
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
+    /// A mount over an existing empty mount point: the library is there from the start, its
+    /// playlist only once the disk comes.
+    @Test func anEmptyMountPointIsWaitedForAndTheCutOffDiscPlaysOnWhenTheDiskComes() async throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        try await setup.cutOffWhilePlayingTheSecondDisc()
+
+        let serve = try await setup.serve()
+        #expect(try await setup.cli.json(["status"])["waitingFor"] as? String == setup.music)
+        let doctor = try await setup.cli.json(["doctor", "--library", setup.music])
+        #expect((doctor["health"] as? [String: Any])?["playerWaitingFor"] as? String == setup.music)
+        let text = try await setup.cli.run(["doctor", "--library", setup.music])
+        #expect(text.stdout.contains("running, idle, waiting for \(setup.music)"), "\(text.stdout)")
+        let seconds = try await setup.mountAndWaitForTheSecondDisc(serve)
+        #expect(seconds < 2.5, "\(seconds) s after the mount; \(serve.stderr)")
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
+    @Test func aStopWhileWaitingEndsCleanly() async throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let serve = try await setup.serve()
+        #expect(try await setup.cli.run(["disc", "1"]).status != 0)
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+        // `play` at a terminal still ends at once for a library that is not there.
+        let play = try await setup.cli.run(["play", "1", "--library", setup.music, "--mpv", "ao=null"])
+        #expect(play.status == 66)
+    }
+
+    /// A stick pulled while the player runs and plugged back: the wallet comes back as fast
+    /// as a playlist change shows, not after a minute.
+    @Test func aDiskPluggedBackShowsItsDiscsWithinASecond() async throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        try FileManager.default.createDirectory(atPath: setup.music, withIntermediateDirectories: true)
+        try setup.disk.mount()
+        let serve = try await setup.serve()
+        #expect(try await setup.cli.json(["disc", "1"])["state"] as? String == "playing")
+
+        setup.disk.unmount()
+        try await serve.waitUntil(timeout: 5, "the wallet to empty") {
+            try await setup.cli.run(["disc", "2"]).status == 64
+        }
+        #expect(try await setup.cli.json(["status"])["waitingFor"] as? String == setup.music)
+        try await Task.sleep(for: .seconds(1))
+
+        try setup.disk.mount()
+        let mounted = Date()
+        try await serve.waitUntil(timeout: 60, "disc 2 to be there again") {
+            try await setup.cli.run(["disc", "2"]).status == 0
+        }
+        let seconds = Date().timeIntervalSince(mounted)
+        #expect(seconds < 1.5, "\(seconds) s after the mount")
+        #expect(try await setup.cli.json(["status"])["waitingFor"] is NSNull)
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+}
