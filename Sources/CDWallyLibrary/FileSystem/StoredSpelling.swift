@@ -42,11 +42,13 @@ final class StoredSpelling {
         }
         let name = path.lastComponent.display
         let other = name.lowercased() != name ? name.lowercased() : name.uppercased()
-        // A name without letters (`01.flac` has some; `2024` has none) decides nothing.
-        // Not compared by inode: exFAT through FUSE numbers each spelling as a file of its own.
+        // A name without letters (`01.flac` has some; `2024` has none) decides nothing. The
+        // other spelling opening anything says the file system ignores case: not compared by
+        // inode (exFAT through FUSE numbers each spelling as a file of its own), nor with a
+        // `stat` of `path`, which the resolver looked up already (each file is looked up once).
         // A folder of a case-sensitive disk that holds both spellings is only listed for nothing.
-        guard other != name, let own = FileStatus.of(path) else { return false }
-        let answer = FileStatus.of(folder.appending(RawPath(other)))?.device == own.device
+        guard other != name else { return false }
+        let answer = FileStatus.of(folder.appending(RawPath(other))) != nil
         deviceIgnoresCase[device] = answer
         folderIgnoresCase[folder] = answer
         return answer
