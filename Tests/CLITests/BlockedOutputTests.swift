@@ -106,12 +106,16 @@ import Testing
         #expect(try await cli.run(["next"]).status == 69)
         play.signal(SIGTERM)
         #expect(try await play.wait(timeout: 20) == 0)
-        // The place is saved (track 1, not finished), even where `discs` shows no resume at 0:00.
+        // Only what was heard counts (docs/PRODUCT.md §10): whether mpv's first samples went
+        // into the pipe's buffer before it filled (mpv 0.35 does; 0.40 may stall first) decides
+        // whether the disc was saved at all. When it was, it is track 1, not finished, even where
+        // `discs` shows no resume at 0:00; never a finished disc or another track.
         let folder = try libraryStateFolder(under: cli.home + "/state/cdwally")
-        let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/resume.json"))
-        let resume = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let entry = try #require((resume["discs"] as? [String: [String: Any]])?.values.first)
-        #expect(entry["track"] as? Int == 1)
-        #expect(entry["finished"] as? Bool == false)
+        if let data = try? Data(contentsOf: URL(fileURLWithPath: "\(folder)/resume.json")) {
+            let resume = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let entry = try #require((resume["discs"] as? [String: [String: Any]])?.values.first)
+            #expect(entry["track"] as? Int == 1)
+            #expect(entry["finished"] as? Bool == false)
+        }
     }
 }
