@@ -101,15 +101,19 @@ public enum AtomicFile {
             _ = temporary.withCString { unlink($0) }
             throw Failure(path: path, operation: "replace", code: code)
         }
-        let folderDescriptor = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+        syncFolder(folder)
+    }
+
+    /// Fsyncs a folder, so that a rename in it is durable; best effort.
+    static func syncFolder(_ folder: RawPath) {
+        let descriptor = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 
     /// Writes all of `bytes`; the failure, if any.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: RawPath)
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: RawPath)
         -> Failure?
     {
         var offset = 0

@@ -72,7 +72,7 @@ public enum UserFileEdit {
             if let current, !isWritable(target, mode: current.mode) { throw Failure.fileNotWritable(target) }
             let temporary = try writeTemporary(bytes, beside: target, like: current)
             if try put(temporary, at: target, replacing: current) {
-                syncFolder(target.parent)
+                AtomicFile.syncFolder(target.parent)
                 return Outcome(path: target, written: true, created: current == nil, retries: attempt)
             }
         }
@@ -143,25 +143,26 @@ public enum UserFileEdit {
             if descriptor < 0 && errno != EEXIST { throw .folderNotWritable(folder, code: errno) }
         }
         guard descriptor >= 0 else { throw .folderNotWritable(folder, code: EEXIST) }
-        var failure: Int32?
+        var failure: AtomicFile.Failure?
         if let current {
-            if fchmod(descriptor, current.mode) != 0 { failure = errno }
+            if fchmod(descriptor, current.mode) != 0 {
+                failure = AtomicFile.Failure(path: target, operation: "write", code: errno)
+            }
             // Only root may give a file away; anyone else writes a file that was theirs already.
             _ = fchown(descriptor, current.owner, current.group)
         }
-        var offset = 0
-        while failure == nil && offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                write(descriptor, $0.baseAddress! + offset, $0.count - offset)
-            }
-            if written < 0 && errno != EINTR { failure = errno }
-            if written > 0 { offset += written }
+        if failure == nil {
+            failure = bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor, path: target) }
         }
-        if failure == nil && fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0 && failure == nil { failure = errno }
+        if failure == nil && fsync(descriptor) != 0 {
+            failure = AtomicFile.Failure(path: target, operation: "write", code: errno)
+        }
+        if close(descriptor) != 0 && failure == nil {
+            failure = AtomicFile.Failure(path: target, operation: "write", code: errno)
+        }
         if let failure {
             unlinkQuietly(temporary)
-            throw .failed(AtomicFile.Failure(path: target, operation: "write", code: failure))
+            throw .failed(failure)
         }
         return temporary
     }
@@ -223,13 +224,6 @@ public enum UserFileEdit {
         guard let resolved = path.withCString({ realpath($0, nil) }) else { return path }
         defer { free(resolved) }
         return RawPath(bytes: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
-    }
-
-    private static func syncFolder(_ folder: RawPath) {
-        let descriptor = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 
     private static func unlinkQuietly(_ path: RawPath) {
