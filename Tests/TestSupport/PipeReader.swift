@@ -18,6 +18,7 @@ public final class PipeReader: Sendable {
     }
 
     private let stopped = Atomic<Bool>(false)
+    private let holding = Atomic<Bool>(false)
     private let finished = Atomic<Bool>(false)
     private let readings = Mutex<[Reading]>([])
 
@@ -29,6 +30,10 @@ public final class PipeReader: Sendable {
             var buffer = [UInt8](repeating: 0, count: max(2, bytesPerSecond / 50 & ~1))
             var carry: UInt8?
             while !stopped.load(ordering: .acquiring) {
+                if holding.load(ordering: .acquiring) {
+                    usleep(20_000)
+                    continue
+                }
                 let count = read(descriptor, &buffer, buffer.count)
                 // An empty pipe is heard as silence, as snapserver plays it.
                 let peak = count > 0 ? Self.peak(of: buffer[..<count], carry: &carry) : 0
@@ -43,6 +48,12 @@ public final class PipeReader: Sendable {
     /// The readings taken from `start` on.
     public func loudness(from start: ContinuousClock.Instant) -> [Reading] {
         readings.withLock { $0.filter { $0.time >= start } }
+    }
+
+    /// Stops reading but keeps the read end open, as a listener that hangs: the pipe fills
+    /// and mpv's next write waits.
+    public func hold() {
+        holding.store(true, ordering: .releasing)
     }
 
     /// Stops reading and returns once the pipe's read end is closed.
