@@ -25,6 +25,18 @@ public enum EntryRoute: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the folders the resolution read (and the deepest folder a missing path reached)
+    /// hold all the route depends on, so that their unchanged stamps keep its answer true
+    /// (`WalletMemo`). A file gone from its path leaves its folder, or the whole tree a search
+    /// read, to stand for it. A link or another case does not: the link's own folder, and the
+    /// folders a search by case listed, are not among them.
+    var isSettledByFoldersRead: Bool {
+        switch self {
+        case .path, .folder, .tags, .nameInFolder: true
+        case .sameFile, .pathIgnoringCase: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .path: "by path"

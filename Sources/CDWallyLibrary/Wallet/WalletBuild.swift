@@ -179,7 +179,8 @@ struct WalletBuild {
     )
         throws(LibraryError)
     {
-        guard let (file, key) = memo, counts.rerouted.isEmpty, resolver.delta.problems.isEmpty,
+        guard let (file, key) = memo, counts.rerouted.allSatisfy(\.route.isSettledByFoldersRead),
+            resolver.delta.problems.isEmpty,
             let stamps = WalletMemo.stamps(
                 folders: resolver.readFolders, listed: resolver.listedFolders, snapshots: resolver.snapshots,
                 seen: resolver.listedStamps, startedAt: startedAt)

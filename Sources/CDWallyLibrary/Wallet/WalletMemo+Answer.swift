@@ -1,9 +1,9 @@
 import CDWallyCore
 
 /// The answer's layout: the encoding's name, a flag byte for `looksLikePlaylist`, the entry
-/// counts with each unavailable entry (line, text, reason), then the wallet's total, capacity
-/// and discs, each disc with its fields, tracks and folders. Entries found by another route
-/// than their path are never remembered, so there are none to write.
+/// counts with each unavailable entry (line, text, reason) and each entry found by another route
+/// than its path (line, text, route), then the wallet's total, capacity and discs, each disc
+/// with its fields, tracks and folders.
 extension WalletMemo.Answer {
     func append(to bytes: inout MemoBytes.Writer) {
         bytes.string(encoding.rawValue)
@@ -18,6 +18,12 @@ extension WalletMemo.Answer {
             bytes.integer(entry.line)
             bytes.string(entry.entry)
             bytes.string(entry.reason)
+        }
+        bytes.integer(entries.rerouted.count)
+        for entry in entries.rerouted {
+            bytes.integer(entry.line)
+            bytes.string(entry.entry)
+            entry.route.append(to: &bytes)
         }
         bytes.integer(wallet.total)
         bytes.integer(wallet.capacity)
@@ -40,6 +46,13 @@ extension WalletMemo.Answer {
             else { return nil }
             entries.unavailable.append(.init(line: line, entry: entry, reason: reason))
         }
+        guard let reroutedCount = reader.integer(), reroutedCount >= 0 else { return nil }
+        for _ in 0..<reroutedCount {
+            guard let line = reader.integer(), let entry = reader.string(),
+                let route = EntryRoute(from: &reader)
+            else { return nil }
+            entries.rerouted.append(.init(line: line, entry: entry, route: route))
+        }
         guard let walletTotal = reader.integer(), let capacity = reader.integer(),
             let count = reader.integer(), count >= 0
         else { return nil }
@@ -52,6 +65,40 @@ extension WalletMemo.Answer {
         self.init(
             encoding: encoding, looksLikePlaylist: looks == 1, entries: entries,
             wallet: Wallet(discs: discs, total: walletTotal, capacity: capacity))
+    }
+}
+
+extension EntryRoute {
+    /// A kind byte, then the path the route found, if it names one.
+    func append(to bytes: inout MemoBytes.Writer) {
+        let (kind, path): (UInt8, RawPath?) =
+            switch self {
+            case .path: (0, nil)
+            case .sameFile(let path): (1, path)
+            case .pathIgnoringCase(let path): (2, path)
+            case .folder(let path): (3, path)
+            case .tags(let path): (4, path)
+            case .nameInFolder(let path): (5, path)
+            }
+        bytes.byte(kind)
+        if let path { bytes.path(path) }
+    }
+
+    init?(from reader: inout MemoBytes.Reader) {
+        guard let kind = reader.byte() else { return nil }
+        if kind == 0 {
+            self = .path
+            return
+        }
+        guard let path = reader.path() else { return nil }
+        switch kind {
+        case 1: self = .sameFile(path)
+        case 2: self = .pathIgnoringCase(path)
+        case 3: self = .folder(path)
+        case 4: self = .tags(path)
+        case 5: self = .nameInFolder(path)
+        default: return nil
+        }
     }
 }
 

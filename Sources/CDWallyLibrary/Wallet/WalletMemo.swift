@@ -25,14 +25,16 @@ import Foundation
 /// command resolve every line and write them anew.
 ///
 /// It is only written when the resolution depended on nothing else: every entry was found at
-/// its path as written or nowhere (no link, no other case, no moved file found by a search of
-/// the whole tree). An entry found nowhere depends on every folder of the tree (a file added
-/// anywhere may be the one it meant), whose stamps the resolver then adds, and on the
-/// deepest folder its path reached, and every stamp settled
+/// its path as written, in the folder its file left, by a search of the whole tree, or nowhere
+/// (`EntryRoute.isSettledByFoldersRead`: no link, no other case). An entry whose file is gone,
+/// and whose folder no longer holds its album, depends on every folder of the tree (a file
+/// added or retagged anywhere may be the one it meant), whose stamps the resolver then adds,
+/// and on the deepest folder its path reached. An export of another machine's library is such
+/// lines by the thousand, a few of them found by their tags or names. And every stamp settled
 /// `PlaylistSearchMemo.settle` before the resolution started (a change within the file
 /// system's timestamp granularity could hide behind an unchanged stamp).
 ///
-/// The file: `CDWWALLET 4\n`; where the found albums start and where the answer starts; the
+/// The file: `CDWWALLET 5\n`; where the found albums start and where the answer starts; the
 /// key; the count of stamps and the stamps (each folder followed by its files, named within
 /// it); the count of found albums and a record of each; the answer, to the file's end
 /// (`WalletMemo+Answer.swift`, `WalletMemo+Found.swift`), in `MemoBytes`' layout. A reader
@@ -128,7 +130,7 @@ struct WalletMemo {
         case found(Earlier)
     }
 
-    static let magic = Array("CDWWALLET 4\n".utf8)
+    static let magic = Array("CDWWALLET 5\n".utf8)
     /// The magic and the two offsets.
     private static let headerSize = magic.count + 2 * 8
 

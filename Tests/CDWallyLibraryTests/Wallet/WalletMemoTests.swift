@@ -129,14 +129,34 @@ import Testing
         let second = try wallet()
         #expect(second.remembered && second.entries == first.entries)
 
-        // A song of the export arrives anywhere in the library: found by its #EXTINF. Found by
-        // another route than its path, that answer is not remembered; gone again, the misses are.
+        // A song of the export arrives anywhere in the library: found by its #EXTINF, with the
+        // whole tree's stamps behind it, that answer is remembered too, route and all.
         try library.add(
             "Zed/Songs/07 Song 7.flac", tags: ["ARTIST": "Zed", "ALBUM": "Songs", "TITLE": "Song 7"])
         let arrived = try wallet()
         #expect(!arrived.remembered && arrived.entries.resolvedByTags == 1)
         #expect(arrived.wallet.discs.map(\.title) == ["Live", "Songs"])
+        let warm = try wallet()
+        #expect(warm.remembered && warm.entries == arrived.entries)
+        #expect(
+            warm.entries.rerouted.map(\.route) == [.tags(RawPath(library.root + "/Zed/Songs/07 Song 7.flac"))]
+        )
+
+        // Another file arrives anywhere (it may be a better match): resolved again.
+        try library.add(
+            "Ada/Engines/09 Bonus.flac", tags: ["ARTIST": "Ada", "ALBUM": "Engines", "TITLE": "Bonus"])
         #expect(try !wallet().remembered)
+        #expect(try wallet().remembered)
+        // The song found is retagged in place: resolved again, now found by its file's name in
+        // the folder named like the line's, no longer by its title.
+        try library.add(
+            "Zed/Songs/07 Song 7.flac", tags: ["ARTIST": "Zed", "ALBUM": "Songs", "TITLE": "Another"])
+        let retagged = try wallet()
+        #expect(!retagged.remembered)
+        #expect(
+            retagged.entries.rerouted.map(\.route) == [
+                .nameInFolder(RawPath(library.root + "/Zed/Songs/07 Song 7.flac"))
+            ])
         try FileManager.default.removeItem(atPath: library.root + "/Zed")
         #expect(try wallet().entries.unavailable.count == 201)
         #expect(try wallet().remembered)
@@ -150,7 +170,9 @@ import Testing
         #expect(found.wallet.discs.map(\.title) == ["Live", "Kit"])
     }
 
-    @Test func entriesFoundByAnotherRouteThanTheirPathAreNeverRemembered() throws {
+    /// A line found in another case depends on folders the search by case listed, and a link
+    /// on the link's own folder: neither is among the memo's stamps.
+    @Test func entriesFoundInAnotherCaseAreNeverRemembered() throws {
         let library = try library()
         try library.playlist("ada/engines/02 ENGINES 2.flac\n")
         let first = try library.wallet(now: later)
