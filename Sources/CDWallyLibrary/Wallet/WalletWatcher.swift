@@ -1,6 +1,5 @@
 import CDWallyCore
 import CDWallySystem
-import Dispatch
 import Foundation
 import Logging
 
@@ -15,10 +14,12 @@ import Logging
 /// elsewhere in the library are looked for less often, since that lists every folder.
 /// Changes reach `onChange` on the watcher's thread.
 ///
-/// Threads: any; the watcher runs on its own thread until `stop()`.
+/// Threads: any; the watcher runs on a `PollThread` of its own until `stop()`, waiting between
+/// checks on its stop signal and on a pipe that `nudge()` writes to.
 public final class WalletWatcher: Sendable {
     private let stopped = LockedValue(false)
-    private let wake = DispatchSemaphore(value: 0)
+    /// The watching thread and the pipe that wakes it early, once started.
+    private let running = LockedValue<(thread: PollThread, nudged: WakePipe)?>(nil)
 
     public init() {}
 
@@ -41,10 +42,11 @@ public final class WalletWatcher: Sendable {
         playlistInterval: Duration = .milliseconds(500), discoveryEvery: Int = 20,
         tracksPerCheck: Int = 4000, logger: Logger,
         onChange: @escaping @Sendable (WalletReport) -> Void
-    ) {
+    ) throws(WakePipe.Failure) {
+        let nudged = try WakePipe()
         // Taken now, not when the thread gets going: a change made in between must count.
         let initialFingerprint = WalletWatcher.fingerprint(of: initial, remembering: nil)
-        let watch: @Sendable () -> Void = { [stopped, wake] in
+        let watch: @Sendable (PollThread) -> Void = { [stopped] thread in
             var service = service
             var current = initial
             var fingerprint = initialFingerprint
@@ -56,7 +58,7 @@ public final class WalletWatcher: Sendable {
             var playlists: [RawPath] = []
             let pause = WalletWatcher.seconds(playlistInterval)
             let fullEvery = max(1, Int((WalletWatcher.seconds(interval) / pause).rounded()))
-            var indexAt = DispatchTime.now() + WalletWatcher.seconds(indexAfter)
+            var indexAt = ContinuousClock.now + indexAfter
             var indexed = false
             /// Opens the index again (which builds a damaged one afresh) and indexes the whole
             /// library at the next turn; the wallet is rebuilt from that.
@@ -65,7 +67,7 @@ public final class WalletWatcher: Sendable {
                 do {
                     service = try service.reopened()
                     indexed = false
-                    indexAt = .now()
+                    indexAt = .now
                 } catch {
                     logger.warning("could not open the library index again: \(error)")
                 }
@@ -120,11 +122,20 @@ public final class WalletWatcher: Sendable {
             var tick = 0
             while !stopped.current {
                 // The wallet's own files are checked from the start; the whole library once due.
-                let next = DispatchTime.now() + pause
-                _ = wake.wait(timeout: indexed ? next : min(next, indexAt))
+                let next = ContinuousClock.now + playlistInterval
+                var nudges = [pollfd(fd: nudged.readEnd, events: Int16(POLLIN), revents: 0)]
+                switch thread.wait(&nudges, until: indexed ? next : min(next, indexAt)) {
+                case .stopped: return
+                case .ready: nudged.drain()
+                case .timedOut: break
+                case .failed(let code):
+                    // poll(2) fails only for want of memory: wait the turn out rather than spin.
+                    logger.warning("the wallet watcher's wait failed: \(ErrnoText.of(code))")
+                    Thread.sleep(forTimeInterval: WalletWatcher.seconds(playlistInterval))
+                }
                 if stopped.current { break }
                 if !service.index.isCurrent { reopen(because: "its file was replaced or removed") }
-                if !indexed && DispatchTime.now() >= indexAt {
+                if !indexed && ContinuousClock.now >= indexAt {
                     indexed = true
                     indexEverything()
                     continue
@@ -152,39 +163,41 @@ public final class WalletWatcher: Sendable {
         // has put away its per-thread state; the index's dispatch queues (and the player the
         // callback reaches) must not be freed there. So the closure only takes the work out of
         // a box, and everything the work holds goes when it returns, while the thread is whole.
-        let work = LockedValue<(@Sendable () -> Void)?>(watch)
-        let thread = Thread {
+        let work = LockedValue<(@Sendable (PollThread) -> Void)?>(watch)
+        let thread = PollThread.start(name: "cdwally-wallet", stopSignal: try WakePipe()) { thread in
             let taken = work.withLock { work in
                 defer { work = nil }
                 return work
             }
-            taken?()
+            taken?(thread)
         }
-        thread.name = "cdwally-wallet"
-        thread.qualityOfService = .utility
-        thread.start()
+        running.set((thread, nudged))
     }
 
     /// Checks the playlists at once rather than at the next turn: this process just wrote one
     /// (the web's Add and Remove).
     public func nudge() {
-        wake.signal()
+        running.current?.nudged.signal()
     }
 
-    /// Stops watching; a scan under way finishes its current batch first.
+    /// Stops watching, without waiting: a scan under way finishes its current batch first.
     public func stop() {
         stopped.set(true)
-        wake.signal()
+        running.current?.thread.stopSignal.signal()
     }
 
     private static func seconds(_ duration: Duration) -> Double { duration.inSeconds }
 
-    /// What the wallet depends on that can change under it, as stat results.
-    static func fingerprint(of report: WalletReport, remembering playlist: RawPath?) -> [RawPath: Stamp?] {
+    /// What the wallet depends on that can change under it, stamped as the wallet memo stamps
+    /// it (`NodeStamp`: device, inode, size, ctime): a file replaced by `cp -p`, its size and
+    /// modification time as before, still shows, and a disk mounted over an empty mount point
+    /// changes the root's device even when both folders' times fall in the same clock tick.
+    static func fingerprint(of report: WalletReport, remembering playlist: RawPath?) -> [RawPath: NodeStamp?]
+    {
         let dependencies = dependencies(of: report, remembering: playlist)
-        var stamps: [RawPath: Stamp?] = [:]
+        var stamps: [RawPath: NodeStamp?] = [:]
         for path in dependencies.playlists + dependencies.always + dependencies.tracks {
-            stamps[path] = Stamp.of(path)
+            stamps[path] = NodeStamp.current(path)
         }
         return stamps
     }
@@ -205,23 +218,6 @@ public final class WalletWatcher: Sendable {
         return dependencies
     }
 
-    /// A file as the watcher compares it: the index's size and modification time, plus where
-    /// it lives. A disk mounted over an empty mount point changes the root's device even when
-    /// both folders' times fall in the same clock tick (or a FAT root has none).
-    struct Stamp: Equatable, Sendable {
-        var size: Int64
-        var modified: Int64
-        var device: UInt64
-        var inode: UInt64
-
-        /// The file at `path` now; nil when it is gone.
-        static func of(_ path: RawPath) -> Stamp? {
-            FileStatus.of(path).map {
-                Stamp(size: $0.size, modified: $0.modified, device: $0.device, inode: $0.inode)
-            }
-        }
-    }
-
     /// The files a wallet is built from: the playlists and the library root, checked at every
     /// turn; its folders, at every full check; and its tracks, in turns.
     struct Dependencies {
@@ -230,16 +226,16 @@ public final class WalletWatcher: Sendable {
         var tracks: [RawPath]
 
         /// Whether a playlist or the library root differs from `fingerprint`.
-        func playlistsChanged(since fingerprint: [RawPath: Stamp?]) -> Bool {
-            playlists.contains { path in fingerprint[path].map { $0 != Stamp.of(path) } ?? true }
+        func playlistsChanged(since fingerprint: [RawPath: NodeStamp?]) -> Bool {
+            playlists.contains { path in fingerprint[path].map { $0 != NodeStamp.current(path) } ?? true }
         }
 
         /// Whether one of `always`, or one of the `count` tracks from `cursor` on (which then
         /// moves on, round the list), differs from `fingerprint`.
-        func changed(since fingerprint: [RawPath: Stamp?], cursor: inout Int, tracks count: Int) -> Bool {
+        func changed(since fingerprint: [RawPath: NodeStamp?], cursor: inout Int, tracks count: Int) -> Bool {
             func differs(_ path: RawPath) -> Bool {
                 guard let recorded = fingerprint[path] else { return true }
-                return recorded != Stamp.of(path)
+                return recorded != NodeStamp.current(path)
             }
             if always.contains(where: differs) { return true }
             guard !tracks.isEmpty else { return false }

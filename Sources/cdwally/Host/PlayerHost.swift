@@ -68,7 +68,7 @@ final class PlayerHost: PlayerInbox {
         let arrival = host.onArrival
         let awaited = context.playlistOverride ?? service.root
         waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
-        host.watcher.start(
+        try host.watcher.start(
             service: service, playlist: context.playlistOverride, capacity: context.settings.capacity,
             initial: report,
             logger: Logger(label: "cdwally.library")

@@ -12,7 +12,7 @@ import Testing
 @Suite struct WalletWatcherTests {
     @Test func beforeTheDelayOnlyTheWalletsOwnFilesAreFollowed() async throws {
         let (library, service, initial) = try Self.albumsAAndB()
-        let (watcher, seen) = Self.watch(
+        let (watcher, seen) = try Self.watch(
             service, initial, indexAfter: .seconds(60), interval: .milliseconds(100))
         defer { watcher.stop() }
         try library.playlist("A/01 A 1.flac\nB/01 B 1.flac\n")
@@ -21,11 +21,47 @@ import Testing
         #expect(try service.index.statistics().lastFullScan == nil)
     }
 
+    /// `cp -p` over the playlist: the same size, the modification time put back. Only its
+    /// ctime tells, as it tells the wallet memo: one rule for "unchanged".
+    @Test func aPlaylistRewrittenWithItsSizeAndTimeKeptIsNoticed() async throws {
+        let (library, service, initial) = try Self.albumsAAndB()
+        let (watcher, seen) = try Self.watch(
+            service, initial, indexAfter: .seconds(60), interval: .milliseconds(100))
+        defer { watcher.stop() }
+        let playlist = library.root + "/CDs.m3u8"
+        #expect(try Data(contentsOf: URL(fileURLWithPath: playlist)).count == "A/01 A 1.flac\n".utf8.count)
+        try await Task.sleep(for: .milliseconds(300))
+        try library.keepingModificationTime(of: playlist) { try library.playlist("B/01 B 1.flac\n") }
+        #expect(await eventually { seen.current == [1] })
+        #expect(
+            try service.wallet(playlist: nil, capacity: 0, wholeTree: false).wallet.discs.map(\.title) == [
+                "B"
+            ])
+    }
+
+    /// The web's Add and Remove write the playlist and nudge the watcher, which looks at once
+    /// rather than at its next turn.
+    @Test func aNudgeLooksAtThePlaylistsAtOnce() async throws {
+        let (library, service, initial) = try Self.albumsAAndB()
+        let seen = LockedValue<[Int]>([])
+        let watcher = WalletWatcher()
+        try watcher.start(
+            service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: .seconds(60),
+            interval: .seconds(60), playlistInterval: .seconds(60), logger: Logger(label: "test")
+        ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
+        defer { watcher.stop() }
+        try library.playlist("A/01 A 1.flac\nB/01 B 1.flac\n")
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(seen.current.isEmpty)
+        watcher.nudge()
+        #expect(await eventually(timeout: .seconds(5)) { seen.current == [2] })
+    }
+
     @Test func aTrackRetaggedInPlaceIsNoticedInTurns() async throws {
         let (library, service, initial) = try Self.albumsAAndB()
         // One track a check: the retagged one is the second in the wallet, so a check that
         // never moved on from the first would never see it.
-        let (watcher, seen) = Self.watch(
+        let (watcher, seen) = try Self.watch(
             service, initial, indexAfter: .seconds(60), interval: .milliseconds(100), tracksPerCheck: 1)
         defer { watcher.stop() }
         try await Task.sleep(for: .milliseconds(300))
@@ -39,7 +75,7 @@ import Testing
 
     @Test func afterTheDelayItIndexesEverythingAndFollowsThePlaylist() async throws {
         let (library, service, initial) = try Self.albumsAAndB()
-        let (watcher, seen) = Self.watch(
+        let (watcher, seen) = try Self.watch(
             service, initial, indexAfter: .milliseconds(200), interval: .milliseconds(100))
         defer { watcher.stop() }
 
@@ -57,7 +93,7 @@ import Testing
         let file = try library.service().index.file
         try IndexDamage.scrambleTrackPages(of: file)
         let service = try library.service()
-        let (watcher, seen) = Self.watch(
+        let (watcher, seen) = try Self.watch(
             service, initial, indexAfter: .seconds(60), interval: .milliseconds(100))
         defer { watcher.stop() }
 
@@ -70,7 +106,7 @@ import Testing
 
     @Test func anIndexDeletedUnderARunningPlayerIsMadeAgain() async throws {
         let (library, service, initial) = try Self.albumsAAndB()
-        let (watcher, seen) = Self.watch(
+        let (watcher, seen) = try Self.watch(
             service, initial, indexAfter: .seconds(60), interval: .milliseconds(100))
         defer { watcher.stop() }
 
@@ -92,7 +128,7 @@ import Testing
     @Test func stoppedWatchersLetGoOfTheIndexWhileTheirThreadIsWhole() async throws {
         for _ in 0..<10 {
             let (library, service, initial) = try Self.albumsAAndB()
-            let (watcher, seen) = Self.watch(
+            let (watcher, seen) = try Self.watch(
                 service, initial, indexAfter: .milliseconds(50), interval: .milliseconds(20))
             #expect(await eventually { (try? service.index.statistics().lastFullScan) != nil })
             try library.playlist("A/01 A 1.flac\nB/01 B 1.flac\n")
@@ -117,10 +153,10 @@ import Testing
     private static func watch(
         _ service: LibraryService, _ initial: WalletReport, indexAfter: Duration, interval: Duration,
         tracksPerCheck: Int = 4000
-    ) -> (WalletWatcher, LockedValue<[Int]>) {
+    ) throws -> (WalletWatcher, LockedValue<[Int]>) {
         let seen = LockedValue<[Int]>([])
         let watcher = WalletWatcher()
-        watcher.start(
+        try watcher.start(
             service: service, playlist: nil, capacity: 0, initial: initial, indexAfter: indexAfter,
             interval: interval, tracksPerCheck: tracksPerCheck, logger: Logger(label: "test")
         ) { report in seen.withLock { $0.append(report.wallet.discs.count) } }
