@@ -1,6 +1,5 @@
 import CDWallyCore
 import CDWallySystem
-import Dispatch
 import Foundation
 
 /// Media keys straight from evdev, for boxes with no desktop: `cdwally serve --input auto`.
@@ -67,7 +66,11 @@ public final class InputKeyReader: Sendable {
     /// done, so its notices arrive before this returns. Throws when an explicitly named
     /// device cannot be used (missing, no permission, not an input device) or the hot-plug
     /// watch cannot be set up. Calling it while running does nothing.
-    public func start() throws(InputError) {
+    ///
+    /// The devices are opened on the reader's thread (whose set-up may change what it may
+    /// open), which says how that went through a continuation: the caller's task waits
+    /// without holding a thread.
+    public func start() async throws(InputError) {
         let wake: WakePipe
         do { wake = try WakePipe() } catch {
             throw .systemCallFailed(call: "pipe", path: nil, message: error.reason)
@@ -80,25 +83,25 @@ public final class InputKeyReader: Sendable {
         }
         guard isNew else { return }
 
-        let startFailure = LockedValue<InputError?>(nil)
-        let started = DispatchSemaphore(value: 0)
-        let thread = PollThread.start(name: "cdwally-evdev", stopSignal: wake) {
-            [settings, onPress, onNotice, threadSetup] thread in
-            threadSetup?()
-            do throws(InputError) {
-                let loop = try InputPollLoop(settings: settings, onPress: onPress, onNotice: onNotice)
-                try loop.openInitialDevices()
-                started.signal()
+        let outcome = await withCheckedContinuation { (opened: CheckedContinuation<InputError?, Never>) in
+            let thread = PollThread.start(name: "cdwally-evdev", stopSignal: wake) {
+                [settings, onPress, onNotice, threadSetup] thread in
+                threadSetup?()
+                let loop: InputPollLoop
+                do throws(InputError) {
+                    loop = try InputPollLoop(settings: settings, onPress: onPress, onNotice: onNotice)
+                    try loop.openInitialDevices()
+                } catch {
+                    opened.resume(returning: error)
+                    return
+                }
+                opened.resume(returning: nil)
                 loop.run(thread)
-            } catch {
-                startFailure.withLock { $0 = error }
-                started.signal()
             }
+            run.thread.set(thread)
         }
-        run.thread.set(thread)
-        started.wait()
-        if let error = startFailure.withLock({ $0 }) {
-            thread.waitUntilFinished()
+        if let error = outcome {
+            run.thread.current?.waitUntilFinished()
             current.withLock { if $0 === run { $0 = nil } }
             throw error
         }

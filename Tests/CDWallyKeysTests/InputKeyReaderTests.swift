@@ -26,13 +26,13 @@ import Testing
 
     private func notInput(_ path: RawPath) -> InputNotice { .problem(.notAnInputDevice(path)) }
 
-    @Test func nodesPresentAtStartAreLookedAtBeforeStartReturns() throws {
+    @Test func nodesPresentAtStartAreLookedAtBeforeStartReturns() async throws {
         let directory = try TemporaryDirectory()
         let event = try directory.createFile("event0")
         try directory.createFile("mouse0")
         let recorder = InputRecorder()
         let input = reader(directory: directory.path, recorder: recorder)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
         // Only event* nodes are candidates; the scan is done when start() returns.
         #expect(recorder.recordedNotices == [notInput(event)])
@@ -42,7 +42,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let recorder = InputRecorder()
         let input = reader(directory: directory.path, recorder: recorder)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
         #expect(recorder.recordedNotices.isEmpty)
 
@@ -62,7 +62,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let recorder = InputRecorder()
         let input = reader(directory: directory.path, recorder: recorder)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
         let event = try directory.createFile("event1")
         #expect(await recorder.waitForNotice(notInput(event)))
@@ -77,7 +77,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let recorder = InputRecorder()
         let input = reader(directory: directory.path, recorder: recorder)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
         try #require(DeviceNode.makeStaleEventNode(at: directory.child("event7")) != nil)
         let marker = try directory.createFile("event8")
@@ -91,7 +91,7 @@ import Testing
         let directory = parent.child("input")
         let recorder = InputRecorder()
         let input = reader(directory: directory, recorder: recorder)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
 
         try #require(mkdir(directory.display, 0o755) == 0)
@@ -111,7 +111,7 @@ import Testing
         let directory = parent.child("dev/input")
         let recorder = InputRecorder()
         let input = reader(directory: directory, recorder: recorder)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
         try FileManager.default.createDirectory(atPath: directory.display, withIntermediateDirectories: true)
         let node = directory.appending("event0")
@@ -124,7 +124,7 @@ import Testing
         let directory = parent.child("input")
         let recorder = InputRecorder()
         let input = reader(directory: directory, recorder: recorder)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
         // Made elsewhere and moved in whole: no IN_CREATE for the node inside ever comes.
         let staging = parent.child("staging")
@@ -140,7 +140,7 @@ import Testing
         let recorder = InputRecorder()
         let input = reader(
             directory: directory.path, recorder: recorder, grace: .milliseconds(200), dropFileAccess: true)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
 
         // As devtmpfs makes it: readable by root only, until udev sets the group.
@@ -159,7 +159,7 @@ import Testing
         let recorder = InputRecorder()
         let input = reader(
             directory: directory.path, recorder: recorder, grace: .seconds(60), dropFileAccess: true)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
         let node = try directory.createFile("event4", mode: 0o600)
         if geteuid() != 0 { _ = node.withCString { chmod($0, 0) } }
@@ -171,42 +171,42 @@ import Testing
     }
 
     @Test(.enabled(if: FileAccessDrop.isAvailable, "needs a way to run a thread without root's file access"))
-    func aNodeThatRefusesAtStartIsReportedAtOnce() throws {
+    func aNodeThatRefusesAtStartIsReportedAtOnce() async throws {
         let directory = try TemporaryDirectory()
         let node = try directory.createFile("event0", mode: 0o600)
         if geteuid() != 0 { _ = node.withCString { chmod($0, 0) } }
         let recorder = InputRecorder()
         let input = reader(
             directory: directory.path, recorder: recorder, grace: .seconds(60), dropFileAccess: true)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
         #expect(recorder.recordedNotices == [.problem(.permissionDenied(node))])
     }
 
-    @Test func anExplicitDeviceThatDoesNotExistIsAnError() throws {
+    @Test func anExplicitDeviceThatDoesNotExistIsAnError() async throws {
         let directory = try TemporaryDirectory()
         let missing = directory.child("by-id/usb-remote-event-kbd")
         let input = reader(.devices([missing]), directory: directory.path, recorder: InputRecorder())
-        #expect(throws: InputError.deviceNotFound(missing)) { try input.start() }
+        await #expect(throws: InputError.deviceNotFound(missing)) { try await input.start() }
         // A failed start leaves the reader stopped and startable.
-        #expect(throws: InputError.deviceNotFound(missing)) { try input.start() }
+        await #expect(throws: InputError.deviceNotFound(missing)) { try await input.start() }
     }
 
-    @Test func anExplicitPathThatIsNotAnInputDeviceIsAnError() throws {
+    @Test func anExplicitPathThatIsNotAnInputDeviceIsAnError() async throws {
         let directory = try TemporaryDirectory()
         let file = try directory.createFile("remote")
         let input = reader(.devices([file], grab: true), directory: directory.path, recorder: InputRecorder())
-        #expect(throws: InputError.notAnInputDevice(file)) { try input.start() }
+        await #expect(throws: InputError.notAnInputDevice(file)) { try await input.start() }
     }
 
     @Test(.enabled(if: FileAccessDrop.isAvailable, "needs a way to run a thread without root's file access"))
-    func anExplicitDeviceWithoutPermissionIsAnError() throws {
+    func anExplicitDeviceWithoutPermissionIsAnError() async throws {
         let directory = try TemporaryDirectory()
         let node = try directory.createFile("event0", mode: 0o600)
         if geteuid() != 0 { _ = node.withCString { chmod($0, 0) } }
         let input = reader(
             .devices([node]), directory: directory.path, recorder: InputRecorder(), dropFileAccess: true)
-        #expect(throws: InputError.permissionDenied(node)) { try input.start() }
+        await #expect(throws: InputError.permissionDenied(node)) { try await input.start() }
     }
 
     @Test func stopEndsTheThreadAndMayBeRepeated() async throws {
@@ -214,8 +214,8 @@ import Testing
         let recorder = InputRecorder()
         let input = reader(directory: directory.path, recorder: recorder)
         input.stop()  // before start: nothing to do
-        try input.start()
-        try input.start()  // already running: nothing to do
+        try await input.start()
+        try await input.start()  // already running: nothing to do
         input.stop()
         input.stop()
         // stop() returned after the thread ended, so a node made now is never seen.
@@ -224,7 +224,7 @@ import Testing
         #expect(recorder.recordedNotices.isEmpty)
 
         // And the reader starts again with a fresh scan.
-        try input.start()
+        try await input.start()
         defer { input.stop() }
         #expect(recorder.recordedNotices == [notInput(directory.child("event0"))])
     }
@@ -241,7 +241,7 @@ import Testing
             },
             onPress: recorder.pressHandler)
         box.reader.withLock { $0 = input }
-        try input.start()
+        try await input.start()
         let first = try directory.createFile("event0")
         #expect(await recorder.waitForNotice(notInput(first)))
         // The first notice stopped it: later nodes go unseen.

@@ -12,7 +12,7 @@ struct UInputDeviceTests {
         let recorder = InputRecorder()
         let input = InputKeyReader(
             selection: .auto, onNotice: recorder.noticeHandler, onPress: recorder.pressHandler)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
 
         // Plugged in after start: found through inotify, like a headset connecting.
@@ -48,7 +48,7 @@ struct UInputDeviceTests {
         let recorder = InputRecorder()
         let input = InputKeyReader(
             selection: .auto, onNotice: recorder.noticeHandler, onPress: recorder.pressHandler)
-        try input.start()
+        try await input.start()
         defer { input.stop() }
         let keypad = try VirtualInputDevice(keys: ["KEY_A", "KEY_B"])
         #expect(
@@ -61,7 +61,7 @@ struct UInputDeviceTests {
         let input = InputKeyReader(
             selection: .devices([remote.node], grab: true), onNotice: recorder.noticeHandler,
             onPress: recorder.pressHandler)
-        try input.start()
+        try await input.start()
         #expect(recorder.recordedNotices.contains(.opened(path: remote.node, name: remote.name)))
         let exclusive = try #require(throws: InputError.self) {
             try InputDevice(path: remote.node, grab: true)

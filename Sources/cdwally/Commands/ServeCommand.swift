@@ -74,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
                 let host = started.host
                 let logger = host.logger
                 if !input.isEmpty {
-                    try host.startKeys(
+                    try await host.startKeys(
                         selection: InputSelection(arguments: input, grab: grab), keyMap: keyMap)
                 }
                 let journal = Task { await ServeCommand.log(host.player.events(), logger: logger) }

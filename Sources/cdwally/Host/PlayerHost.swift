@@ -118,7 +118,7 @@ final class PlayerHost: PlayerInbox {
     }
 
     /// Reads media keys from evdev devices (`serve --input`).
-    func startKeys(selection: InputSelection, keyMap: KeyMap) throws {
+    func startKeys(selection: InputSelection, keyMap: KeyMap) async throws {
         let logger = Logger(label: "cdwally.input")
         let reader = InputKeyReader(
             selection: selection, keyMap: keyMap,
@@ -130,7 +130,7 @@ final class PlayerHost: PlayerInbox {
                     if case .failure(let error) = result { logger.warning("\(key): \(error)") }
                 }
             })
-        try reader.start()
+        try await reader.start()
         keys.set(reader)
         // Without this a box with no input devices yet would say nothing at all.
         let folder = InputKeyReader.defaultDirectory
