@@ -9,9 +9,9 @@ import Foundation
 /// Threads: any. `run` from any task.
 public final class BlockingPool: Sendable {
     /// The pool the web remote's reads and the CDs playlist's writes share.
-    public static let shared = BlockingPool(threads: 2, name: "cdwally-blocking")
+    public static let shared = BlockingPool(threads: 2, name: "cdwally-block")
 
-    private typealias Job = @Sendable () -> Void
+    typealias Job = @Sendable () -> Void
     private let queue = LockedValue<(jobs: [Job], started: Bool)>(([], false))
     private let signal = NSCondition()
     private let threads: Int
@@ -29,7 +29,7 @@ public final class BlockingPool: Sendable {
         }
     }
 
-    private func submit(_ job: @escaping Job) {
+    func submit(_ job: @escaping Job) {
         let start = queue.withLock { state -> Bool in
             state.jobs.append(job)
             defer { state.started = true }
@@ -37,9 +37,7 @@ public final class BlockingPool: Sendable {
         }
         if start {
             for number in 1...threads {
-                let thread = Thread { [self] in work() }
-                thread.name = "\(name)-\(number)"
-                thread.start()
+                NamedThread.start("\(name)-\(number)") { [self] in work() }
             }
         }
         signal.lock()

@@ -44,13 +44,11 @@ public final class PollThread: Sendable {
         name: String, stopSignal: WakePipe, body: @escaping @Sendable (PollThread) -> Void
     ) -> PollThread {
         let started = PollThread(stopSignal: stopSignal)
-        let thread = Thread {
+        NamedThread.start(name) {
             started.thread.set(pthread_self())
             body(started)
             started.finished.signal()
         }
-        thread.name = name
-        thread.start()
         return started
     }
 

@@ -79,7 +79,7 @@ public struct IndexUpdater: Sendable {
         let index = self.index
         // Only what lies under the root: files outside it that a playlist named are indexed
         // too, and this walk, which never goes there, must not forget them.
-        let stamps = BackgroundResult { () -> Result<[RawPath: IndexStamp], LibraryError> in
+        let stamps = BlockingPool.background.start { () -> Result<[RawPath: IndexStamp], LibraryError> in
             do throws(LibraryError) {
                 return .success(try index.stamps(inFolders: nil).filter { $0.key.isInside(index.root) })
             } catch {
@@ -162,13 +162,13 @@ public struct IndexUpdater: Sendable {
         let reader = self.reader
         try index.beginBulkWrite()
         defer { index.endBulkWrite() }
-        var reading = BackgroundResult { IndexUpdater.readInParallel(batches[0], reader: reader) }
+        var reading = BlockingPool.background.start { IndexUpdater.readInParallel(batches[0], reader: reader) }
         for (number, batch) in batches.enumerated() {
             let records = reading.value()
             let isLast = number == batches.count - 1
             if !isLast {
                 let next = batches[number + 1]
-                reading = BackgroundResult { IndexUpdater.readInParallel(next, reader: reader) }
+                reading = BlockingPool.background.start { IndexUpdater.readInParallel(next, reader: reader) }
             }
             delta.failedReads +=
                 records.filter { if case .unreadable = $0.content { true } else { false } }.count

@@ -100,7 +100,7 @@ struct WalletMemo {
         var stamps: Part
         var albums: Part
         /// The check of the stamps, on another thread while the playlist is parsed.
-        let check: BackgroundResult<Cover?>
+        let check: BlockingPool.Pending<Cover?>
 
         /// What the stamps cover once their check ends; nil when one of them changed, and
         /// nothing of this memo holds.
@@ -171,7 +171,7 @@ struct WalletMemo {
         let exact = stored == key
         // Only an edited playlist's resolution needs to know what the stamps cover.
         let stamps = reader
-        let check = BackgroundResult { checkStamps(count, from: stamps, collecting: !exact) }
+        let check = BlockingPool.background.start { checkStamps(count, from: stamps, collecting: !exact) }
         if exact {
             // It runs to the file's end: a memo cut short or grown is not one.
             guard
