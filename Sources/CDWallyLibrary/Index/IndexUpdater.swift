@@ -162,7 +162,9 @@ public struct IndexUpdater: Sendable {
         let reader = self.reader
         try index.beginBulkWrite()
         defer { index.endBulkWrite() }
-        var reading = BlockingPool.background.start { IndexUpdater.readInParallel(batches[0], reader: reader) }
+        var reading = BlockingPool.background.start {
+            IndexUpdater.readInParallel(batches[0], reader: reader)
+        }
         for (number, batch) in batches.enumerated() {
             let records = reading.value()
             let isLast = number == batches.count - 1
