@@ -11,7 +11,8 @@ public final class BlockingPool: Sendable {
     /// The pool the web remote's reads and the CDs playlist's writes share.
     public static let shared = BlockingPool(threads: 2, name: "cdwally-block")
 
-    typealias Job = @Sendable () -> Void
+    /// A job, and the key under which a later one replaces it while it waits (`submit`).
+    typealias Job = (key: String?, body: @Sendable () -> Void)
     private let queue = LockedValue<(jobs: [Job], started: Bool)>(([], false))
     private let signal = NSCondition()
     private let threads: Int
@@ -29,9 +30,13 @@ public final class BlockingPool: Sendable {
         }
     }
 
-    func submit(_ job: @escaping Job) {
+    /// Queues `job` and returns at once; one still waiting under the same `key` is dropped for
+    /// it, which then runs after everything queued before it (`StateWriter`'s coalescing; a
+    /// terminal's newest cover replaces one not drawn yet).
+    public func submit(replacing key: String? = nil, _ job: @escaping @Sendable () -> Void) {
         let start = queue.withLock { state -> Bool in
-            state.jobs.append(job)
+            if let key { state.jobs.removeAll { $0.key == key } }
+            state.jobs.append((key, job))
             defer { state.started = true }
             return !state.started
         }
@@ -54,7 +59,7 @@ public final class BlockingPool: Sendable {
                 job = queue.withLock { $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }
             }
             signal.unlock()
-            job?()
+            job?.body()
         }
     }
 }

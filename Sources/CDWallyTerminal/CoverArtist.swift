@@ -1,6 +1,5 @@
 import CDWallyCore
 import CDWallySystem
-import Dispatch
 
 #if canImport(Glibc)
     import Glibc
@@ -14,8 +13,8 @@ import Dispatch
 /// Only the newest request matters: one asked for while another is drawn waits, and is
 /// dropped if a newer one comes first.
 ///
-/// Threads: `draw` from the display loop; the work runs on a serial queue of its own, and the
-/// answer comes back through `onPicture`, from that queue.
+/// Threads: `draw` from the display loop; the work runs on a one-thread `BlockingPool` of its
+/// own (`cdwally-cover`), and the answer comes back through `onPicture`, from that thread.
 final class CoverArtist: Sendable {
     /// What a picture was asked for: which disc, in which cells.
     struct Request: Sendable, Hashable {
@@ -28,7 +27,7 @@ final class CoverArtist: Sendable {
 
     private let options: CoverOptions
     private let onPicture: @Sendable (Request, CoverPicture?) -> Void
-    private let queue = DispatchQueue(label: "cdwally.terminal-cover")
+    private let worker = BlockingPool(threads: 1, name: "cdwally-cover")
     private let newest = LockedValue<Request?>(nil)
 
     init(options: CoverOptions, onPicture: @escaping @Sendable (Request, CoverPicture?) -> Void) {
@@ -40,7 +39,8 @@ final class CoverArtist: Sendable {
     func draw(_ album: Album, in layout: CoverLayout, cell: (width: Int, height: Int)) {
         let request = Request(album: album.id, layout: layout)
         newest.withLock { $0 = request }
-        queue.async { [self] in
+        worker.submit(replacing: "cover") { [self] in
+            // A newer request may have come while this one's worker ran.
             guard newest.withLock({ $0 == request }) else { return }
             let picture = options.coverFile(album).flatMap { file in
                 self.picture(of: file, layout: layout, cell: cell)

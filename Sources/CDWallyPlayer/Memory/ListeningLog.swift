@@ -26,8 +26,8 @@ import Foundation
 /// Writers: every rewrite of the log is a read-modify-write under `listens.lock`, so the player
 /// and `stats --forget` never undo each other. Readers take no lock.
 ///
-/// Threads: any. The player's writes run on `writer`, a serial queue, so the engine never waits
-/// for fsync; the history last read or written sits behind a lock.
+/// Threads: any. The player's writes run on the state writer (`StateWriter.shared`), so the
+/// engine never waits for fsync; the history last read or written sits behind a lock.
 public final class ListeningLog: Sendable {
     public static let fileName = "listens.json"
     public static let inProgressFileName = "listening-now.json"
@@ -59,8 +59,8 @@ public final class ListeningLog: Sendable {
 
     private let minimumSeconds: Double
     private let cached: LockedValue<ListeningHistory>
-    private let pending = LockedValue<PendingWrite>(PendingWrite())
-    private let writer = DispatchQueue(label: "cdwally.listening-log")
+    /// The last write's failure, said once (`failed`).
+    private let lastFailure = LockedValue<PlayerError?>(nil)
 
     /// Reads the memory in `directory`; a listen in progress long enough to keep counts too.
     public init(directory: RawPath, minimumSeconds: Double = Listen.minimumSeconds, access: Access = .reading)
@@ -86,7 +86,7 @@ public final class ListeningLog: Sendable {
     /// Folds a listen in progress that a power cut or a kill left behind into the log; the
     /// player calls it once, before its first listen.
     func recoverInterrupted(reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
-        writer.async {
+        StateWriter.shared.write {
             var problems: [PlayerWarning] = []
             guard
                 let listen = Self.readInProgress(in: self.directory, access: .writing, problems: &problems)
@@ -105,19 +105,7 @@ public final class ListeningLog: Sendable {
 
     /// Keeps `listen` as the listen in progress, soon; saves in quick succession cost one write.
     func keep(inProgress listen: Listen, reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
-        let schedule = pending.withLock { pending in
-            pending.listen = listen
-            defer { pending.isQueued = true }
-            return !pending.isQueued
-        }
-        guard schedule else { return }
-        writer.async {
-            let listen = self.pending.withLock { pending in
-                pending.isQueued = false
-                defer { pending.listen = nil }
-                return pending.listen
-            }
-            guard let listen else { return }
+        StateWriter.shared.write(key: inProgressFile.display) {
             do {
                 try AtomicFile.replace(
                     self.inProgressFile, with: Array(try ListenInProgressFile(listen: listen).encoded()))
@@ -137,8 +125,7 @@ public final class ListeningLog: Sendable {
         _ listen: Listen, discSeconds: Double? = nil,
         reportingTo report: @escaping @Sendable (PlayerError) -> Void
     ) {
-        pending.withLock { $0.listen = nil }
-        writer.async {
+        StateWriter.shared.write {
             do throws(PlayerError) {
                 if listen.isKept(minimumSeconds: self.minimumSeconds, discSeconds: discSeconds) {
                     try self.change { $0.add(listen) }
@@ -154,20 +141,20 @@ public final class ListeningLog: Sendable {
     /// Passes a write's failure on unless it is the one reported last, so that a full or
     /// read-only disk is said once, not with every resume point (as `ResumeStore` does).
     private func failed(_ error: PlayerError, reportingTo report: (PlayerError) -> Void) {
-        let isNew = pending.withLock { pending in
-            defer { pending.lastFailure = error }
-            return pending.lastFailure != error
+        let isNew = lastFailure.withLock { last in
+            defer { last = error }
+            return last != error
         }
         if isNew { report(error) }
     }
 
     private func succeeded() {
-        pending.withLock { $0.lastFailure = nil }
+        lastFailure.set(nil)
     }
 
     /// Returns once every write asked for so far is on disk.
     func flush() {
-        writer.sync {}
+        StateWriter.shared.sync {}
     }
 
     // MARK: Ids of an older cdwally
@@ -318,12 +305,4 @@ public final class ListeningLog: Sendable {
         }
         return nil
     }
-}
-
-/// The listen in progress waiting for its write, and the last write's failure, behind the
-/// log's lock.
-private struct PendingWrite: Sendable {
-    var listen: Listen?
-    var isQueued = false
-    var lastFailure: PlayerError?
 }

@@ -17,9 +17,9 @@ import Foundation
 /// one-player rule foresees, thus cannot put its stale copy of the positions over the
 /// first one's; it is told so instead. Readers (`discs`, the web remote) never lock.
 ///
-/// Threads: any. The state sits behind a lock. Writes run on `writer`, a serial queue, so
-/// the player never waits for fsync (slow on SD cards), and they coalesce: any number of
-/// saves while one write is queued cost one write of the latest state.
+/// Threads: any. The state sits behind a lock. Writes run on the state writer
+/// (`StateWriter.shared`), so the player never waits for fsync (slow on SD cards), and they
+/// coalesce: any number of saves while one write waits cost one write of the latest state.
 public final class ResumeStore: Sendable {
     public static let fileName = "resume.json"
 
@@ -31,7 +31,6 @@ public final class ResumeStore: Sendable {
     public let loadProblem: PlayerError?
 
     private let stored: LockedValue<Stored>
-    private let writer = DispatchQueue(label: "cdwally.resume-store")
     private let writeClaim = LockedValue<FileLock?>(nil)
 
     /// Reads `resume.json` in `directory`, if there is one.
@@ -162,12 +161,7 @@ public final class ResumeStore: Sendable {
 
     /// Writes the state soon, off the caller's thread; a failure goes to `report`.
     func save(reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
-        let schedule = stored.withLock { stored in
-            defer { stored.isWriteQueued = true }
-            return !stored.isWriteQueued
-        }
-        guard schedule else { return }
-        writer.async {
+        StateWriter.shared.write(key: file.display) {
             if let error = self.writeIfDirty() { report(error) }
         }
     }
@@ -175,21 +169,20 @@ public final class ResumeStore: Sendable {
     /// Writes any unsaved state now; a failure goes to `report` unless a save already
     /// reported it, so that a full disk is said once, not again at quit.
     func flush(reportingTo report: (PlayerError) -> Void) {
-        if let error = writer.sync(execute: writeIfDirty) { report(error) }
+        if let error = StateWriter.shared.sync({ self.writeIfDirty() }) { report(error) }
     }
 
     /// Writes any unsaved state now and returns when it is on disk.
     public func flush() throws(PlayerError) {
-        writer.sync { _ = writeIfDirty() }
+        StateWriter.shared.sync { _ = self.writeIfDirty() }
         let failure = stored.withLock { $0.isDirty ? $0.lastFailure : nil }
         if let failure { throw failure }
     }
 
-    /// Runs on `writer` only. Returns a failure only when it differs from the last one, so a
+    /// Runs on the state writer only. Returns a failure only when it differs from the last one, so a
     /// read-only disk is reported once rather than every five seconds.
     private func writeIfDirty() -> PlayerError? {
         let state: ResumeState? = stored.withLock { stored in
-            stored.isWriteQueued = false
             guard stored.isDirty else { return nil }
             stored.isDirty = false
             return stored.state
@@ -221,6 +214,5 @@ public final class ResumeStore: Sendable {
 private struct Stored: Sendable {
     var state: ResumeState
     var isDirty = false
-    var isWriteQueued = false
     var lastFailure: PlayerError?
 }

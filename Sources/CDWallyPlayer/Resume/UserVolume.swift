@@ -10,14 +10,13 @@ import Foundation
 /// A player before this one kept the volume in each library's `resume.json`; with no
 /// `volume.json` yet, the library's is taken (`Player.init`), and the first change writes this.
 ///
-/// Written as the resume points are (atomically, on a queue of its own, so the engine never
-/// waits for fsync); an unreadable file counts as none. A file of a newer format counts as none
+/// Written as the resume points are (atomically, by the state writer, so the engine never
+/// waits for fsync; a change waiting is replaced by the next); an unreadable file counts as none. A file of a newer format counts as none
 /// too, but is never replaced: the first change says so once (`PlayerError.newerStateFile`).
 public final class UserVolume: Sendable {
     public static let fileName = "volume.json"
     static let currentVersion = 1
     public let file: RawPath
-    private let writer = DispatchQueue(label: "cdwally.volume")
     /// A newer file was reported already.
     private let refusalSaid = LockedValue(false)
 
@@ -37,7 +36,7 @@ public final class UserVolume: Sendable {
         let json = JSONValue.object([
             ("version", .int(Self.currentVersion)), ("volume", .int(level)), ("muted", .bool(muted)),
         ])
-        writer.async { [file, refusalSaid] in
+        StateWriter.shared.write(key: file.display) { [file, refusalSaid] in
             if let version = Self.newerVersion(of: file) {
                 let said = refusalSaid.withLock { said in
                     defer { said = true }
@@ -67,6 +66,6 @@ public final class UserVolume: Sendable {
 
     /// Waits for the writes asked for so far (a player shutting down).
     func flush() {
-        writer.sync {}
+        StateWriter.shared.sync {}
     }
 }
