@@ -42,8 +42,11 @@ struct PlayerStartUp {
         body: (Started) async throws -> Void
     ) async throws {
         StandardErrorLogHandler.bootstrap(verbose: options.verbose, environment: context.settings.environment)
+        // Blocking work (locks, a socket's probe, a grace of up to 2 s for a player starting,
+        // then the wallet) on the blocking pool, never on a thread of Swift's own pool.
         let control: PlayerHost.ClaimedControl
-        switch try PlayerHost.claimControl(settings: context.settings) {
+        let settings = context.settings
+        switch try await BlockingPool.shared.run({ try PlayerHost.claimControl(settings: settings) }) {
         case .running(let running): return try await ifRunning(running, context)
         case .claimed(let claimed): control = claimed
         }
@@ -55,7 +58,13 @@ struct PlayerStartUp {
         }
         // libmpv loads while the wallet is built.
         Player.prepare()
-        let (service, report) = try context.wallet(allowingNoPlaylist: allowingNoPlaylist)
+        let (built, service, report) = try await BlockingPool.shared.run {
+            [context, allowingNoPlaylist] in
+            var context = context
+            let (service, report) = try context.wallet(allowingNoPlaylist: allowingNoPlaylist)
+            return (context, service, report)
+        }
+        context = built
         try accept(service, report)
         let host = try PlayerHost.start(context: context, service: service, report: report, options: options)
         let resized = LockedValue<(@Sendable () -> Void)?>(nil)
