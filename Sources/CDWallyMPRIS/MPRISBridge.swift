@@ -35,14 +35,14 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
         let events = player.events()
         Task { [player, coverFile] in
             var covers = CoverLookup(coverFile: coverFile)
-            func artURL(_ snapshot: PlayerSnapshot) -> String? { covers.artURL(for: snapshot) }
-            server.update(MPRISBridge.state(player.snapshot, artURL: artURL(player.snapshot)))
+            let first = player.snapshot
+            server.update(MPRISBridge.state(first, artURL: await covers.artURL(for: first)))
             for await event in events {
                 switch event {
                 case .snapshotChanged(let snapshot), .trackChanged(let snapshot):
-                    server.update(MPRISBridge.state(snapshot, artURL: artURL(snapshot)))
+                    server.update(MPRISBridge.state(snapshot, artURL: await covers.artURL(for: snapshot)))
                 case .seeked(let snapshot):
-                    server.update(MPRISBridge.state(snapshot, artURL: artURL(snapshot)))
+                    server.update(MPRISBridge.state(snapshot, artURL: await covers.artURL(for: snapshot)))
                     server.seeked(positionMicroseconds: Int64(snapshot.elapsed * 1_000_000))
                 default:
                     break

@@ -15,7 +15,7 @@ import Testing
             wallet: Wallet(discs: [album], total: 1, capacity: 20))
     }
 
-    @Test func aMissIsAskedAgainOnTheNextTrackAndAFindIsKept() {
+    @Test func aMissIsAskedAgainOnTheNextTrackAndAFindIsKept() async {
         let answers = LockedValue<[String?]>([nil, "/cache/covers/long.png", "/elsewhere.png"])
         let asked = LockedValue(0)
         var covers = CoverLookup(coverFile: { _ in
@@ -23,11 +23,11 @@ import Testing
             return answers.withLock { $0.removeFirst() }
         })
         // Published before mpv opened anything: no track yet, no cover found yet.
-        #expect(covers.artURL(for: snapshot(track: nil)) == nil)
-        #expect(covers.artURL(for: snapshot(track: nil)) == nil)
+        #expect(await covers.artURL(for: snapshot(track: nil)) == nil)
+        #expect(await covers.artURL(for: snapshot(track: nil)) == nil)
         #expect(asked.withLock { $0 } == 1)
-        #expect(covers.artURL(for: snapshot(track: 1)) == "file:///cache/covers/long.png")
-        #expect(covers.artURL(for: snapshot(track: 2)) == "file:///cache/covers/long.png")
+        #expect(await covers.artURL(for: snapshot(track: 1)) == "file:///cache/covers/long.png")
+        #expect(await covers.artURL(for: snapshot(track: 2)) == "file:///cache/covers/long.png")
         #expect(asked.withLock { $0 } == 2)
     }
 }
