@@ -2,13 +2,15 @@ import CDWallyCore
 import CDWallyPlayer
 
 extension ControlRequest {
-    /// The `command` value on the wire. A command with no verb in `PlayerVerb.table` (a new
-    /// wallet) has no wire form; its name is one no player knows, so it is refused, not misread.
+    /// The host's own verbs, beside the player's (`PlayerVerb.table`).
+    static let hostVerbs: [(name: String, request: ControlRequest)] = [("status", .status), ("quit", .quit)]
+
+    /// The `command` value on the wire.
     var commandName: String {
         switch self {
         case .status: "status"
-        case .command(let command):
-            PlayerVerb.wire(command)?.name ?? String("\(command)".prefix { $0.isLetter || $0.isNumber })
+        case .quit: "quit"
+        case .command(let command): PlayerVerb.wire(command)?.name ?? "\(command)"
         }
     }
 
@@ -49,8 +51,8 @@ extension ControlRequest {
         guard let name = json["command"]?.stringValue else {
             throw .badRequest("\"command\" must be a string")
         }
-        if name == "status" {
-            self = .status
+        if let host = Self.hostVerbs.first(where: { $0.name == name }) {
+            self = host.request
         } else if let verb = PlayerVerb.named(name) {
             do {
                 self = .command(try verb.read(json))
@@ -58,7 +60,7 @@ extension ControlRequest {
                 throw .badRequest(error.message)
             }
         } else {
-            let known = PlayerVerb.table.map(\.name) + ["status"]
+            let known = PlayerVerb.table.map(\.name) + Self.hostVerbs.map(\.name)
             throw ControlFailure(
                 code: .unknownCommand,
                 message:

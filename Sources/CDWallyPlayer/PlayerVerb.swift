@@ -36,7 +36,6 @@ public struct PlayerVerb: Sendable {
         PlayerVerb(name: "track", offeredOnTheWeb: true, read: readTrack, write: writeTrack),
         PlayerVerb(name: "volume", offeredOnTheWeb: true, read: readVolume, write: writeVolume),
         PlayerVerb(name: "sleep", offeredOnTheWeb: true, read: readSleep, write: writeSleep),
-        .plain("quit", .quit, offeredOnTheWeb: false),
     ]
 
     public static func named(_ name: String) -> PlayerVerb? {

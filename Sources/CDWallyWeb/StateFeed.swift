@@ -22,24 +22,24 @@ final class StateFeed: Sendable {
 
     static let heartbeatInterval: Duration = .seconds(5)
 
-    private let player: Player
+    private let view: any PlayerView
     let covers: CoverThumbnails
     private let current: LockedValue<Current>
     private let subscribers = LockedValue<[UUID: AsyncStream<String>.Continuation]>([:])
     private let tasks = LockedValue<[Task<Void, Never>]>([])
 
-    init(player: Player, covers: CoverThumbnails) {
-        self.player = player
+    init(view: any PlayerView, covers: CoverThumbnails) {
+        self.view = view
         self.covers = covers
-        let snapshot = player.snapshot
+        let snapshot = view.snapshot
         current = LockedValue(
             Current(
                 revision: 1, walletRevision: 1, snapshot: snapshot, key: StateFeed.key(snapshot), at: Date()))
     }
 
     func start() {
-        prepareCovers(player.snapshot.wallet)
-        let events = player.events()
+        prepareCovers(view.snapshot.wallet)
+        let events = view.events()
         let reader = Task { [weak self] in
             for await event in events {
                 switch event {
@@ -79,7 +79,7 @@ final class StateFeed: Sendable {
         covers.prepare(wallet.discs) { [weak self] in
             guard let self else { return }
             current.withLock { $0.walletRevision += 1 }
-            note(player.snapshot, forced: true)
+            note(view.snapshot, forced: true)
         }
     }
 
@@ -122,7 +122,7 @@ final class StateFeed: Sendable {
     private func beat() {
         let now = current.current
         // The player's own clock, so a page corrects any drift of its own.
-        let fresh = player.snapshot
+        let fresh = view.snapshot
         broadcast(
             StateFeed.frame(
                 "heartbeat",

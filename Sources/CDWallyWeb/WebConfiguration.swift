@@ -8,8 +8,6 @@ public struct WebConfiguration: Sendable {
     public var listen: WebListenAddress
     public var hosts: HostAllowList
     public var access: WebAccess
-    /// The library's state folder, for the resume points of discs not playing.
-    public var stateFolder: String
     /// The `cdwally doctor --json` report, built off the request path.
     public var doctor: @Sendable () async throws -> JSONValue
     /// The Library: every album of the index, and the CDs playlist's Add and Remove; nil leaves
@@ -39,14 +37,13 @@ public struct WebConfiguration: Sendable {
     public var limits = ConnectionLimits()
 
     public init(
-        listen: WebListenAddress, hosts: HostAllowList, access: WebAccess, stateFolder: String,
+        listen: WebListenAddress, hosts: HostAllowList, access: WebAccess,
         doctor: @escaping @Sendable () async throws -> JSONValue,
         coverFile: @escaping @Sendable (Album) -> String?, cacheFolder: String, logger: Logger
     ) {
         self.listen = listen
         self.hosts = hosts
         self.access = access
-        self.stateFolder = stateFolder
         self.doctor = doctor
         self.coverFile = coverFile
         self.cacheFolder = cacheFolder

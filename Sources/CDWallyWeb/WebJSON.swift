@@ -55,17 +55,18 @@ enum WebJSON {
         }
     }
 
-    static func wallet(
-        _ wallet: Wallet, resume: ResumeStore, plays: [AlbumID: DiscTotals] = [:], covers: CoverThumbnails
-    ) -> JSONValue {
-        .object([
+    /// The wallet with each disc's resume point and listening totals, as `view` holds them.
+    static func wallet(_ wallet: Wallet, view: any PlayerView, covers: CoverThumbnails) -> JSONValue {
+        let plays = view.listeningTotals
+        return .object([
             ("total", .int(wallet.total)), ("hidden", .int(wallet.hidden)),
             (
                 "discs",
                 .array(
                     wallet.discs.enumerated().map { offset, album in
                         disc(
-                            album, position: offset + 1, resume: resume, played: plays[album.id],
+                            album, position: offset + 1, resume: view.resumePoint(for: album),
+                            played: plays[album.id],
                             covers: covers)
                     })
             ),
@@ -75,11 +76,11 @@ enum WebJSON {
     /// A disc with its resume point, what the listening history holds of it, and its cover;
     /// with `tracks` its track list too.
     static func disc(
-        _ album: Album, position: Int, resume: ResumeStore, played: DiscTotals? = nil,
+        _ album: Album, position: Int, resume: ResumePoint?, played: DiscTotals? = nil,
         covers: CoverThumbnails,
         tracks: Bool = false
     ) -> JSONValue {
-        let point = resume.resumePoint(for: album).flatMap { $0 == .start ? nil : $0 }
+        let point = resume.flatMap { $0 == .start ? nil : $0 }
         guard
             case .object(var fields) = AlbumJSON.disc(
                 album, position: position, resume: point.map { .init(track: $0.track, position: $0.position) }

@@ -60,6 +60,9 @@ public final class ListeningLog: Sendable {
     private let minimumSeconds: Double
     private let cached: LockedValue<ListeningHistory>
     private let pending = LockedValue<PendingWrite>(PendingWrite())
+    /// The player's listen in progress, as last kept, until the log holds it: counted by
+    /// `historyNow`, so the player's readers need no file.
+    private let inProgress = LockedValue<Listen?>(nil)
     private let writer = DispatchQueue(label: "cdwally.listening-log")
 
     /// Reads the memory in `directory`; a listen in progress long enough to keep counts too.
@@ -80,6 +83,16 @@ public final class ListeningLog: Sendable {
 
     /// Everything remembered, as last read or written by this process.
     public var history: ListeningHistory { cached.current }
+
+    /// `history` with the player's listen in progress, when it is long enough to keep: what a
+    /// reader of the files would count, from memory.
+    public var historyNow: ListeningHistory {
+        var history = cached.current
+        if let listen = inProgress.current, listen.isKept(minimumSeconds: minimumSeconds) {
+            history.add(listen)
+        }
+        return history
+    }
 
     // MARK: The player's writes, off its thread
 
@@ -105,6 +118,7 @@ public final class ListeningLog: Sendable {
 
     /// Keeps `listen` as the listen in progress, soon; saves in quick succession cost one write.
     func keep(inProgress listen: Listen, reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
+        inProgress.set(listen)
         let schedule = pending.withLock { pending in
             pending.listen = listen
             defer { pending.isQueued = true }
@@ -148,6 +162,7 @@ public final class ListeningLog: Sendable {
             } catch {
                 self.failed(error, reportingTo: report)
             }
+            self.inProgress.withLock { if $0?.isSame(as: listen) == true { $0 = nil } }
         }
     }
 

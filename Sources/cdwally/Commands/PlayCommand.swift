@@ -95,7 +95,7 @@ struct PlayCommand: AsyncParsableCommand {
                 let display =
                     TerminalPlayerUI.isAvailable(environment: environment)
                     ? TerminalPlayerUI(
-                        player: host.player, inbox: host, environment: environment,
+                        view: host.view, inbox: host, environment: environment,
                         covers: showCovers ? CoverOptions(coverFile: { coverCache.coverFile(for: $0) }) : nil,
                         library: TerminalLibrary(
                             search: { words, limit in try await library.albums(matching: words, limit: limit)
@@ -105,7 +105,7 @@ struct PlayCommand: AsyncParsableCommand {
                 if let display { started.onResize { display.terminalResized() } }
                 let plain = display == nil ? PlainPlayback(host: host) : nil
                 let position = album.flatMap { started.report.wallet.position(of: $0.id) } ?? disc
-                try await host.player.perform(.play(disc: position, fromStart: fromStart))
+                try await host.perform(.play(disc: position, fromStart: fromStart))
                 if let display {
                     try await Self.show(display, host: host, logOnDisplay: context.terminal.stderrIsTerminal)
                 } else {

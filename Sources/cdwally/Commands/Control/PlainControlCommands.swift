@@ -67,5 +67,5 @@ struct QuitCommand: PlainControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "quit", abstract: "Save every position and end the running player.")
     @OptionGroup var options: ControlOptions
-    static let plainRequest = ControlRequest.command(.quit)
+    static let plainRequest = ControlRequest.quit
 }
