@@ -23,13 +23,19 @@ final class StateFeed: Sendable {
     static let heartbeatInterval: Duration = .seconds(5)
 
     private let view: any PlayerView
+    /// What the host adds to the status (`waitingFor`, how the player was started).
+    private let hostStatus: @Sendable (inout PlayerStatus) -> Void
     let covers: CoverThumbnails
     private let current: LockedValue<Current>
     private let subscribers = LockedValue<[UUID: AsyncStream<String>.Continuation]>([:])
     private let tasks = LockedValue<[Task<Void, Never>]>([])
 
-    init(view: any PlayerView, covers: CoverThumbnails) {
+    init(
+        view: any PlayerView, covers: CoverThumbnails,
+        hostStatus: @escaping @Sendable (inout PlayerStatus) -> Void = { _ in }
+    ) {
         self.view = view
+        self.hostStatus = hostStatus
         self.covers = covers
         let snapshot = view.snapshot
         current = LockedValue(
@@ -69,9 +75,18 @@ final class StateFeed: Sendable {
     /// The current state message, as `GET /api/v1/state` and a new WebSocket get it.
     var stateMessage: JSONValue {
         let now = current.current
+        return message(now.snapshot, revision: now.revision, walletRevision: now.walletRevision, at: now.at)
+    }
+
+    /// The state message of `snapshot`: the one status shape, with what the host adds.
+    private func message(_ snapshot: PlayerSnapshot, revision: Int, walletRevision: Int, at: Date)
+        -> JSONValue
+    {
+        var status = PlayerStatus(snapshot: snapshot)
+        hostStatus(&status)
         return WebJSON.state(
-            now.snapshot, revision: now.revision, walletRevision: now.walletRevision, at: now.at,
-            covers: covers)
+            status, revision: revision, walletRevision: walletRevision, at: at, covers: covers,
+            album: snapshot.disc?.album)
     }
 
     /// Makes the covers of a wallet's discs; when some are new, pages fetch the wallet again.
@@ -99,9 +114,8 @@ final class StateFeed: Sendable {
             }
             current.key = key
             current.revision += 1
-            return WebJSON.state(
-                snapshot, revision: current.revision, walletRevision: current.walletRevision, at: current.at,
-                covers: covers)
+            return self.message(
+                snapshot, revision: current.revision, walletRevision: current.walletRevision, at: current.at)
         }
         if walletChanged { prepareCovers(snapshot.wallet) }
         if let message { broadcast(StateFeed.frame("state", message)) }

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyPlayer
 import Logging
 
 /// What the web remote needs from the rest of cdwally, handed in by the `cdwally` executable:
@@ -33,6 +34,9 @@ public struct WebConfiguration: Sendable {
         limits.unauthenticatedTotal + limits.webSocketsTotal + Self.pairedRequestConnections
     }
     static let pairedRequestConnections = 128
+    /// What the host adds to the player's status (`waitingFor`, `player`), as it does on the
+    /// control socket: one status shape on both.
+    public var hostStatus: @Sendable (inout PlayerStatus) -> Void = { _ in }
     /// What one client may hold before it shows a credential, and the request deadlines.
     public var limits = ConnectionLimits()
 

@@ -84,7 +84,7 @@ struct WebRoutes: Sendable {
             let snapshot = try await inbox.perform(command)
             return Response.json(feed.note(snapshot))
         } catch {
-            throw WebRequestError.player(error.description)
+            throw WebRequestError.player(error.description, kind: error.kind)
         }
     }
 

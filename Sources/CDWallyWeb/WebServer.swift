@@ -37,7 +37,8 @@ public final class WebServer: Sendable {
             view: view,
             covers: CoverThumbnails(
                 cacheFolder: configuration.cacheFolder, coverFile: configuration.coverFile,
-                worker: configuration.coverWorker, logger: configuration.logger))
+                worker: configuration.coverWorker, logger: configuration.logger),
+            hostStatus: configuration.hostStatus)
         gate = WebGate(hosts: configuration.hosts, access: configuration.access)
         ledger = ConnectionLedger(limits: configuration.limits)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

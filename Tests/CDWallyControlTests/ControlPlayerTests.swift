@@ -40,7 +40,8 @@ import Testing
         #expect(
             playing.disc
                 == ControlStatus.Disc(
-                    position: 1, id: album.id.rawValue, albumArtist: "cdwally tests", album: "Silence"))
+                    position: 1, id: album.id.rawValue, albumArtist: "cdwally tests", album: "Silence",
+                    trackCount: 2))
         #expect(playing.track?.index == 1)
         #expect(playing.track?.title == "Quiet 1")
         #expect(playing.trackCount == 2)
@@ -66,7 +67,8 @@ import Testing
             try await send(.command(.track(3)))
                 == .failure(
                     ControlFailure(
-                        code: .outOfRange, message: "there is no track 3 on 'Silence': it has 2 tracks (1–2)")
+                        code: .outOfRange, message: "there is no track 3 on 'Silence': it has 2 tracks (1–2)",
+                        kind: .outOfRange)
                 ))
 
         let stopped = try Self.status(try await send(.command(.stop)))

@@ -252,6 +252,46 @@ import Testing
             let outOfRange = try await Self.command(
                 #"{"command":"disc","disc":7}"#, session: session, to: client)
             #expect(outOfRange.status == .conflict)
+            #expect(try Self.json(outOfRange)["error"]?["code"]?.stringValue == "player")
+            #expect(try Self.json(outOfRange)["error"]?["kind"]?.stringValue == "out-of-range")
+        }
+    }
+
+    /// One status shape: the web's state is the socket's status (`PlayerStatus`, what
+    /// `status --json` prints) inside the feed's own members, a superset of both former shapes.
+    @Test func theStateIsTheSocketsStatusInsideTheFeedsMembers() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            #expect(
+                try await Self.command(#"{"command":"play","disc":1}"#, session: session, to: client).status
+                    == .ok)
+            let answer = try await Self.command(
+                #"{"command":"sleep","for":"30m"}"#, session: session, to: client)
+            let state = try Self.json(answer)
+            guard case .object(let members) = state else { throw Missing() }
+            let names = members.map(\.0)
+            let status = PlayerStatus(snapshot: fixture.player.snapshot).members.map(\.0)
+            // Parsed JSON keeps no order; WebJSON writes the feed's members around the status's.
+            #expect(Set(names) == Set(["revision", "at"] + status + ["walletRevision", "site"]))
+            let formerWeb: Set = [
+                "revision", "at", "state", "disc", "trackIndex", "track", "elapsed", "duration", "volume",
+                "muted",
+                "sleep", "waitingForOutput", "walletRevision", "site",
+            ]
+            let formerSocket: Set = [
+                "state", "disc", "track", "elapsed", "position", "trackCount", "volume", "muted", "sleep",
+                "waitingForOutput", "waitingFor",
+            ]
+            #expect(formerWeb.union(formerSocket).isSubset(of: Set(names)), "\(names)")
+            guard case .object(let disc)? = state["disc"], case .object(let sleep)? = state["sleep"] else {
+                throw Missing()
+            }
+            #expect(
+                Set(disc.map(\.0))
+                    == ["position", "id", "albumArtist", "album", "year", "trackCount", "covers"])
+            #expect(Set(sleep.map(\.0)) == ["mode", "remaining", "until"])
+            #expect(state["trackIndex"]?.intValue == 1)
+            #expect(state["position"] == state["elapsed"])
         }
     }
 

@@ -40,8 +40,7 @@ final class ControlGate: Sendable {
         }
         host.controlResponder.respond(to: request) { response in
             guard case .ok(var status) = response else { return answer(response) }
-            status.setup = host.setup.current
-            status.waitingFor = host.waitingFor.current
+            host.describe(&status)
             answer(.ok(status))
         }
     }

@@ -33,6 +33,7 @@ extension PlayerHost {
             coverFile: { covers.coverFile(for: $0) }, cacheFolder: settings.directories.cdwallyCache,
             logger: Logger(label: "cdwally.web"))
         configuration.library = webLibrary(service: service, context: context)
+        configuration.hostStatus = { [weak self] status in self?.describe(&status) }
         let server = WebServer(view: view, inbox: self, configuration: configuration)
         try await server.start()
         onShutdown { await server.stop() }

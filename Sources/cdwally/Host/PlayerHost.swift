@@ -29,7 +29,7 @@ final class PlayerHost: PlayerInbox {
     private let stops = LockedValue<[@Sendable () async -> Void]>([])
     private let shutdownTask = LockedValue<Task<Void, Never>?>(nil)
     /// How this player was started, for the status a second `play N` compares with.
-    let setup = LockedValue<ControlStatus.Setup?>(nil)
+    let setup = LockedValue<PlayerStatus.Setup?>(nil)
     /// What the wallet waits for (`ControlStatus.waitingFor`): the CDs playlist given, or the
     /// library, while no playlist is found (a disk not mounted yet, or pulled).
     let waitingFor = LockedValue<String?>(nil)
@@ -173,6 +173,13 @@ final class PlayerHost: PlayerInbox {
     /// The same in `wallet` (`Player.interruptedDisc(in:)`).
     func interruptedDisc(in wallet: Wallet) -> Int? {
         player.interruptedDisc(in: wallet)
+    }
+
+    /// Adds what the host knows to a status: how the player was started and what it waits for.
+    /// The socket and the web both send the result.
+    func describe(_ status: inout PlayerStatus) {
+        status.setup = setup.current
+        status.waitingFor = waitingFor.current
     }
 
     /// Answers the control socket: the player's commands go to `send`, `quit` to the
