@@ -8,8 +8,7 @@ import CDWallyWeb
 
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "play",
-        abstract: "Play a disc from the wallet: the whole album, gapless.",
+        commandName: PlayerVerb.play.name, abstract: PlayerVerb.play.abstract,
         discussion: """
             A disc resumes where it was left (--from-start overrides); a disc that played to its \
             end starts again at track 1. On a terminal, cdwally shows a CD player's display and \
