@@ -10,6 +10,7 @@ extension ControlRequest {
         switch self {
         case .status: "status"
         case .quit: "quit"
+        case .album: PlayerVerb.disc.name
         case .command(let command): PlayerVerb.wire(command)?.name ?? "\(command)"
         }
     }
@@ -19,7 +20,12 @@ extension ControlRequest {
         var members: [(String, JSONValue)] = [
             ("version", .int(ControlProtocol.version)), ("command", .string(commandName)),
         ]
-        if case .command(let command) = self { members += PlayerVerb.wire(command)?.fields ?? [] }
+        switch self {
+        case .command(let command): members += PlayerVerb.wire(command)?.fields ?? []
+        case .album(let id, let fromStart):
+            members += [("album", .string(id.rawValue)), ("fromStart", .bool(fromStart))]
+        case .status, .quit: break
+        }
         return .object(members)
     }
 
@@ -53,6 +59,14 @@ extension ControlRequest {
         }
         if let host = Self.hostVerbs.first(where: { $0.name == name }) {
             self = host.request
+        } else if name == PlayerVerb.disc.name, let album = json["album"] {
+            guard let id = album.stringValue, !id.isEmpty else {
+                throw .badRequest("disc's \"album\" must be an album id, as `cdwally albums` gives it")
+            }
+            guard case .bool(let fromStart)? = json["fromStart"] ?? .bool(false) else {
+                throw .badRequest("\"fromStart\" must be true or false")
+            }
+            self = .album(AlbumID(rawValue: id), fromStart: fromStart)
         } else if let verb = PlayerVerb.named(name) {
             do {
                 self = .command(try verb.read(json))

@@ -1,3 +1,4 @@
+import CDWallyCore
 import CDWallyPlayer
 
 /// What a client asks of the running player over the control socket: one request per
@@ -9,4 +10,9 @@ public enum ControlRequest: Sendable, Hashable {
     case status
     /// Ends the player's process, saving every position: the host's, not the player's.
     case quit
+    /// Plays the disc of the album `id`, from its start when `fromStart`: `disc` with an
+    /// `album` field. The host finds its wallet position, once its wallet holds it (a disc
+    /// just added reaches it within the watcher's half second), so `cdwally play WORDS`
+    /// hands an album over without waiting for that.
+    case album(AlbumID, fromStart: Bool)
 }

@@ -1,3 +1,4 @@
+import CDWallyCore
 import CDWallyPlayer
 
 /// Answers control requests for a player: the handler a control server needs. A command goes
@@ -8,11 +9,24 @@ public struct ControlResponder: Sendable {
     private let view: any PlayerView
     private let inbox: any PlayerInbox
     private let quit: @Sendable () -> Void
+    private let playAlbum: @Sendable (AlbumID, Bool, @escaping PlayerReply) -> Void
 
-    public init(view: any PlayerView, inbox: any PlayerInbox, quit: @escaping @Sendable () -> Void) {
+    /// `playAlbum` plays the disc of an album id (`disc` with `album`), from its start when
+    /// asked; by default, the disc of that album in the view's wallet, else a refusal.
+    public init(
+        view: any PlayerView, inbox: any PlayerInbox, quit: @escaping @Sendable () -> Void,
+        playAlbum: (@Sendable (AlbumID, Bool, @escaping PlayerReply) -> Void)? = nil
+    ) {
         self.view = view
         self.inbox = inbox
         self.quit = quit
+        self.playAlbum =
+            playAlbum ?? { id, fromStart, reply in
+                guard let position = view.snapshot.wallet.position(of: id) else {
+                    return reply(.failure(.albumNotInWallet(id: id.rawValue)))
+                }
+                inbox.send(.play(disc: position, fromStart: fromStart), reply: reply)
+            }
     }
 
     /// Hands `answer` the response, from whichever thread the outcome arrives on.
@@ -24,12 +38,16 @@ public struct ControlResponder: Sendable {
             quit()
             answer(.ok(ControlStatus(snapshot: view.snapshot)))
         case .command(let command):
-            inbox.send(command) { result in
-                switch result {
-                case .success(let snapshot): answer(.ok(ControlStatus(snapshot: snapshot)))
-                case .failure(let error): answer(.failure(ControlFailure(error)))
-                }
-            }
+            inbox.send(command) { answer(Self.response($0)) }
+        case .album(let id, let fromStart):
+            playAlbum(id, fromStart) { answer(Self.response($0)) }
+        }
+    }
+
+    private static func response(_ result: Result<PlayerSnapshot, PlayerError>) -> ControlResponse {
+        switch result {
+        case .success(let snapshot): .ok(ControlStatus(snapshot: snapshot))
+        case .failure(let error): .failure(ControlFailure(error))
         }
     }
 }

@@ -27,7 +27,7 @@ public enum PlayerErrorKind: String, Sendable, Hashable, CaseIterable {
 extension PlayerError {
     public var kind: PlayerErrorKind {
         switch self {
-        case .discOutOfRange, .trackOutOfRange, .volumeOutOfRange: .outOfRange
+        case .discOutOfRange, .trackOutOfRange, .volumeOutOfRange, .albumNotInWallet: .outOfRange
         case .audioOutputFailed, .noHardwareMixer: .audioOutput
         case .outputStalled: .outputStalled
         case .invalidOption: .badOption

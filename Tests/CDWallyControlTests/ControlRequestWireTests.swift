@@ -13,6 +13,7 @@ import Testing
         .command(.play(disc: 3, fromStart: false)), .command(.nextDisc), .command(.previousDisc),
         .command(.randomDisc), .command(.play(disc: 2, fromStart: true)),
         .command(.play(disc: nil, fromStart: false)), .command(.track(4)), .status, .quit,
+        .album(AlbumID(rawValue: "9f3c1a7e2b4d6f80"), fromStart: true),
         // A level below 0 is a level (refused by the player), not a step down.
         .command(.volume(.set(40))), .command(.volume(.set(-3))), .command(.volume(.by(-5))),
         .command(.volume(.mute)), .command(.sleep(.endOfDisc)), .command(.sleep(.off)),

@@ -147,6 +147,25 @@ import Testing
         #expect(try await serve.wait() == 0)
     }
 
+    /// `play WORDS` with a player running adds the album and hands it over by its id: the
+    /// running player finds the disc itself once its watcher brings the new wallet, so the
+    /// command need not wait for that first.
+    @Test func playWordsHandsTheAlbumOverByItsID() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        try library.playlist("Ann/\nBob/\n")
+        let serve = try await startServe(cli, library)
+        let handed = try await cli.run(["play", "cy", "third", "--library", library.root, "--mpv", "ao=null"])
+        #expect(handed.status == 0, "\(handed.stderr)")
+        #expect(handed.stdout.contains("Third"), "\(handed.stdout)")
+        let playing = try await status(cli)
+        #expect((playing["disc"] as? [String: Any])?["album"] as? String == "Third")
+        #expect(playing["state"] as? String == "playing")
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
     @Test func theSocketIsPrivateAndAStaleOneIsReplaced() async throws {
         let cli = try CLI()
         defer { cli.remove() }

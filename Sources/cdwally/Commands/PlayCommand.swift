@@ -64,12 +64,19 @@ struct PlayCommand: AsyncParsableCommand {
                 ifRunning: { running, context in
                     // One player per user: `play N` hands the disc to the one that runs.
                     guard let disc = disc ?? album?.position else { throw running.refusal }
-                    // A disc just added reaches the running player's wallet within its
-                    // watcher's half second; the hand-over waits until it has.
+                    let requested = requestedSetup(context.settings)
+                    // By album id, the running player finds the disc itself once its watcher
+                    // brought a disc just added; an older player takes the number, after the
+                    // watcher's half second.
+                    if let album,
+                        let status = try HandOver.play(
+                            album: album.id, fromStart: fromStart, requested: requested, to: running)
+                    {
+                        return context.print(StatusView.render(status))
+                    }
                     if album?.written == true { try await Task.sleep(for: .seconds(1.2)) }
                     let status = try HandOver.play(
-                        disc: disc, fromStart: fromStart, requested: requestedSetup(context.settings),
-                        to: running)
+                        disc: disc, fromStart: fromStart, requested: requested, to: running)
                     context.print(StatusView.render(status))
                 },
                 accept: { _, report in

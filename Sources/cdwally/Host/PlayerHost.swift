@@ -185,7 +185,29 @@ final class PlayerHost: PlayerInbox {
     /// Answers the control socket: the player's commands go to `send`, `quit` to the
     /// shutdown (answered at once with the state; positions are saved on the way out).
     var controlResponder: ControlResponder {
-        ControlResponder(view: player, inbox: self, quit: { [weak self] in self?.requestShutdown() })
+        ControlResponder(
+            view: player, inbox: self, quit: { [weak self] in self?.requestShutdown() },
+            playAlbum: { [weak self] id, fromStart, reply in
+                guard let self else { return reply(.failure(.shutDown)) }
+                Task { await self.play(album: id, fromStart: fromStart, reply: reply) }
+            })
+    }
+
+    /// Plays the disc of the album `id`. One another process just added reaches the wallet
+    /// within the watcher's half second: the watcher is nudged and the wallet waited for, at
+    /// most 2 s, before the album is refused.
+    private func play(album id: AlbumID, fromStart: Bool, reply: @escaping PlayerReply) async {
+        var position = player.snapshot.wallet.position(of: id)
+        if position == nil {
+            walletChanged()
+            let deadline = ContinuousClock.now + .seconds(2)
+            while position == nil && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(20))
+                position = player.snapshot.wallet.position(of: id)
+            }
+        }
+        guard let position else { return reply(.failure(.albumNotInWallet(id: id.rawValue))) }
+        send(.play(disc: position, fromStart: fromStart), reply: reply)
     }
 
     /// Returns once `requestShutdown()` was called (by `quit`, the end of a disc or the user).
