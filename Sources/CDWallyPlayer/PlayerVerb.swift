@@ -63,7 +63,8 @@ public struct PlayerVerb: Sendable {
     init(
         _ name: String, aliases: [String] = [], doors: Doors, abstract: String, keys: [KeyAction] = [],
         read: @escaping @Sendable (JSONValue) throws(PlayerVerbError) -> PlayerCommand,
-        write: @escaping @Sendable (PlayerCommand) -> [(String, JSONValue)]?
+        write: @escaping @Sendable (PlayerCommand) -> [(String, JSONValue)]?,
+        plainCommand: PlayerCommand? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -72,7 +73,7 @@ public struct PlayerVerb: Sendable {
         keyActions = keys
         self.read = read
         self.write = write
-        plainCommand = nil
+        self.plainCommand = plainCommand
     }
 
     /// A verb with no fields, and the one key action of its own name unless `keys` says.
@@ -80,14 +81,10 @@ public struct PlayerVerb: Sendable {
         plain name: String, _ command: PlayerCommand, aliases: [String] = [], doors: Doors, abstract: String,
         keys: [KeyAction]? = nil
     ) {
-        self.name = name
-        self.aliases = aliases
-        self.doors = doors
-        self.abstract = abstract
-        keyActions = keys ?? [KeyAction(name, command)]
-        read = { _ in command }
-        write = { $0 == command ? [] : nil }
-        plainCommand = command
+        self.init(
+            name, aliases: aliases, doors: doors, abstract: abstract,
+            keys: keys ?? [KeyAction(name, command)],
+            read: { _ in command }, write: { $0 == command ? [] : nil }, plainCommand: command)
     }
 
     // Every verb. A plain new verb is one row here (with `Doors.wires`), its `PlayerCommand`
