@@ -6,10 +6,11 @@ import CDWallyCore
 /// JSON object read into a player command and back (the control socket's lines and the web
 /// remote's POST bodies are both this table).
 ///
-/// The front ends derive from it or are pinned to it by tests (`VerbRegistryTests`): the CLI's
-/// control commands take their names and abstracts here, `KeyActionName.table` is the key
-/// actions of every verb, the web passes the verbs offered on it; the terminal's keys, MPRIS,
-/// both PROTOCOL.md tables and the man page must list each verb their door offers.
+/// The front ends derive from it or are pinned to it by tests (`VerbRegistryTests`,
+/// `MPRISBusTests.everyMethodIsAVerbMPRISOffers`): the CLI's control commands take their names
+/// and abstracts here, `KeyActionName.table` is the key actions of every verb, the web passes
+/// the verbs offered on it; the terminal's keys, MPRIS, both PROTOCOL.md tables and the man
+/// page must list each verb their door offers.
 public struct PlayerVerb: Sendable {
     /// The front ends that offer a verb.
     public struct Doors: OptionSet, Sendable, Hashable {
