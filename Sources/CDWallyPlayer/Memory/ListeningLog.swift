@@ -60,9 +60,10 @@ public final class ListeningLog: Sendable {
     private let minimumSeconds: Double
     private let cached: LockedValue<ListeningHistory>
     private let pending = LockedValue<PendingWrite>(PendingWrite())
-    /// The player's listen in progress, as last kept, until the log holds it: counted by
-    /// `historyNow`, so the player's readers need no file.
-    private let inProgress = LockedValue<Listen?>(nil)
+    /// The player's listens the log may not hold yet, counted by `historyNow` so that its
+    /// readers need no file: the one in progress, as last kept, and those ended whose write is
+    /// still queued.
+    private let unwritten = LockedValue<(inProgress: Listen?, ended: [Listen])>((nil, []))
     private let writer = DispatchQueue(label: "cdwally.listening-log")
 
     /// Reads the memory in `directory`; a listen in progress long enough to keep counts too.
@@ -84,13 +85,14 @@ public final class ListeningLog: Sendable {
     /// Everything remembered, as last read or written by this process.
     public var history: ListeningHistory { cached.current }
 
-    /// `history` with the player's listen in progress, when it is long enough to keep: what a
-    /// reader of the files would count, from memory.
+    /// `history` with the player's listens the log may not hold yet (the one in progress, when
+    /// long enough to keep, and those ended whose write is queued): what a reader of the files
+    /// would count, from memory.
     public var historyNow: ListeningHistory {
         var history = cached.current
-        if let listen = inProgress.current, listen.isKept(minimumSeconds: minimumSeconds) {
-            history.add(listen)
-        }
+        let (inProgress, ended) = unwritten.current
+        for listen in ended { history.add(listen) }
+        if let inProgress, inProgress.isKept(minimumSeconds: minimumSeconds) { history.add(inProgress) }
         return history
     }
 
@@ -118,7 +120,7 @@ public final class ListeningLog: Sendable {
 
     /// Keeps `listen` as the listen in progress, soon; saves in quick succession cost one write.
     func keep(inProgress listen: Listen, reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
-        inProgress.set(listen)
+        unwritten.withLock { $0.inProgress = listen }
         let schedule = pending.withLock { pending in
             pending.listen = listen
             defer { pending.isQueued = true }
@@ -152,17 +154,20 @@ public final class ListeningLog: Sendable {
         reportingTo report: @escaping @Sendable (PlayerError) -> Void
     ) {
         pending.withLock { $0.listen = nil }
+        let kept = listen.isKept(minimumSeconds: minimumSeconds, discSeconds: discSeconds)
+        unwritten.withLock { unwritten in
+            if unwritten.inProgress?.isSame(as: listen) == true { unwritten.inProgress = nil }
+            if kept { unwritten.ended.append(listen) }
+        }
         writer.async {
             do throws(PlayerError) {
-                if listen.isKept(minimumSeconds: self.minimumSeconds, discSeconds: discSeconds) {
-                    try self.change { $0.add(listen) }
-                }
+                if kept { try self.change { $0.add(listen) } }
                 self.removeInProgressFile()
                 self.succeeded()
             } catch {
                 self.failed(error, reportingTo: report)
             }
-            self.inProgress.withLock { if $0?.isSame(as: listen) == true { $0 = nil } }
+            self.unwritten.withLock { $0.ended.removeAll { $0.isSame(as: listen) } }
         }
     }
 
