@@ -186,7 +186,9 @@ let package = Package(
                 "CDWallyWeb", "CDWallyPlayer", "CDWallyCore", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
-        .testTarget(name: "CLITests", dependencies: ["cdwally", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["cdwally", "TestSupport", "CDWallyPlayer", "CDWallyKeys", "CDWallyTerminal"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

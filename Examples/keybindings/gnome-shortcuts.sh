@@ -42,6 +42,6 @@ if [ "${1:-}" = "--remove" ]; then
 fi
 
 add cdwally-next-disc "cdwally: next disc" "cdwally disc next" "<Super><Control>bracketright"
-add cdwally-previous-disc "cdwally: previous disc" "cdwally disc prev" "<Super><Control>bracketleft"
+add cdwally-previous-disc "cdwally: previous disc" "cdwally disc previous" "<Super><Control>bracketleft"
 add cdwally-random-disc "cdwally: random disc" "cdwally disc random" "<Super><Control>r"
 echo "Added: Super+Ctrl+] next disc, Super+Ctrl+[ previous disc, Super+Ctrl+R random disc."

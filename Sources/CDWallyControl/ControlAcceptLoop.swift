@@ -76,24 +76,31 @@ final class ControlAcceptLoop: @unchecked Sendable {
             return true
         }
         guard admitted else {
-            let busy = ControlResponse.failure(
-                ControlFailure(
-                    code: .busy,
-                    message:
-                        "the player has \(settings.maximumConnections) control connections open; try again"))
-            _ = connection.sendAll(
-                ControlProtocol.line(busy.json), until: ContinuousClock.now + .seconds(1), stop: stop)
-            connection.close()
-            return
+            return refuse(
+                connection,
+                "the player has \(settings.maximumConnections) control connections open; try again")
+        }
+        // The pipe the player's reply wakes the connection's thread with.
+        guard let answerReady = try? WakePipe() else {
+            activeConnections.withLock { $0 -= 1 }
+            return refuse(connection, "the player is out of file descriptors; try again")
         }
         let served = ControlConnection(
-            socket: connection, stop: stop, requestTimeout: settings.requestTimeout, handler: handler,
-            logger: logger)
+            socket: connection, stop: stop, answerReady: answerReady, requestTimeout: settings.requestTimeout,
+            handler: handler, logger: logger)
         // Never stopped on its own: the server's stop signal, shared, ends every connection.
         _ = PollThread.start(name: "cdwally-control-client", stopSignal: stop) { [self] _ in
             served.run()
             activeConnections.withLock { $0 -= 1 }
         }
+    }
+
+    /// Answers `busy` with `message` and hangs up.
+    private func refuse(_ connection: UnixSocket, _ message: String) {
+        let busy = ControlResponse.failure(ControlFailure(code: .busy, message: message))
+        _ = connection.sendAll(
+            ControlProtocol.line(busy.json), until: ContinuousClock.now + .seconds(1), stop: stop)
+        connection.close()
     }
 
     private func cleanUp() {

@@ -1,6 +1,5 @@
 import CDWallyCore
 import CDWallySystem
-import Dispatch
 import Glibc
 import Logging
 
@@ -21,13 +20,17 @@ final class ControlConnection: @unchecked Sendable {
     private let handler: ControlServer.Handler
     private let logger: Logger
     private var lines = LineBuffer(limit: ControlProtocol.maximumLineLength)
+    /// Where the handler's reply leaves the answer, and the pipe it wakes this thread with.
+    private let answered = LockedValue<ControlResponse?>(nil)
+    private let answerReady: WakePipe
 
     init(
-        socket: UnixSocket, stop: WakePipe, requestTimeout: Duration,
+        socket: UnixSocket, stop: WakePipe, answerReady: WakePipe, requestTimeout: Duration,
         handler: @escaping ControlServer.Handler,
         logger: Logger
     ) {
         self.socket = socket
+        self.answerReady = answerReady
         self.stop = stop
         self.requestTimeout = requestTimeout
         self.handler = handler
@@ -88,23 +91,26 @@ final class ControlConnection: @unchecked Sendable {
         return delivered
     }
 
-    /// Runs the async handler and waits for it. Blocking is fine here: this is the
-    /// connection's own thread, not one of the concurrency pool's.
+    /// Hands the request to the handler and polls until its answer arrives (the player's reply
+    /// leaves it in `answered` and wakes `answerReady`). Waiting is fine here: this is the
+    /// connection's own poll thread, not one of the concurrency pool's. Not the stop signal:
+    /// a request already in the handler still gets its answer.
     private func call(_ request: ControlRequest) -> ControlResponse {
-        let result = HandlerResult()
-        let handler = handler
-        Task {
-            let response = await handler(request)
-            result.value.withLock { $0 = response }
-            result.done.signal()
+        let (answered, ready) = (self.answered, self.answerReady)
+        handler(request) { response in
+            answered.set(response)
+            ready.signal()
         }
-        result.done.wait()
-        return result.value.withLock { $0! }
-    }
-
-    /// Where the handler's task leaves its answer for the waiting thread.
-    private final class HandlerResult: Sendable {
-        let value = LockedValue<ControlResponse?>(nil)
-        let done = DispatchSemaphore(value: 0)
+        var descriptors = [pollfd(fd: ready.readEnd, events: Int16(POLLIN), revents: 0)]
+        while true {
+            if let response = answered.withLock({ value -> ControlResponse? in
+                defer { value = nil }
+                return value
+            }) {
+                ready.drain()
+                return response
+            }
+            _ = PollThread.wait(&descriptors, until: nil, stop: nil)
+        }
     }
 }

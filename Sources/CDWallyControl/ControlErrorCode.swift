@@ -1,3 +1,5 @@
+import CDWallyPlayer
+
 /// The stable, machine-readable reason of an error answer. Scripts and the CLI branch on
 /// it; the message beside it is for people and may change. A client must accept codes it
 /// does not know (a newer player may send them), so this is an open set, not an enum.
@@ -27,4 +29,18 @@ public struct ControlErrorCode: RawRepresentable, Sendable, Hashable, CustomStri
     public static let failed = ControlErrorCode(rawValue: "failed")
 
     public var description: String { rawValue }
+}
+
+extension ControlErrorCode {
+    /// The code of a player's refusal of `kind`: the codes older clients know (a stalled
+    /// output is an `audio-output` failure); the answer's `kind` says more.
+    public init(_ kind: PlayerErrorKind) {
+        self =
+            switch kind {
+            case .outOfRange: .outOfRange
+            case .audioOutput, .outputStalled: .audioOutput
+            case .shutDown: .shutDown
+            default: .failed
+            }
+    }
 }

@@ -2,13 +2,16 @@ import CDWallyCore
 import CDWallyPlayer
 
 extension ControlRequest {
-    /// The `command` value on the wire. A command with no verb in `PlayerVerb.table` (a new
-    /// wallet) has no wire form; its name is one no player knows, so it is refused, not misread.
+    /// The host's own verbs, beside the player's (`PlayerVerb.table`).
+    static let hostVerbs: [(name: String, request: ControlRequest)] = [("status", .status), ("quit", .quit)]
+
+    /// The `command` value on the wire.
     var commandName: String {
         switch self {
         case .status: "status"
-        case .command(let command):
-            PlayerVerb.wire(command)?.name ?? String("\(command)".prefix { $0.isLetter || $0.isNumber })
+        case .quit: "quit"
+        case .album: PlayerVerb.disc.name
+        case .command(let command): PlayerVerb.wire(command)?.name ?? "\(command)"
         }
     }
 
@@ -17,7 +20,12 @@ extension ControlRequest {
         var members: [(String, JSONValue)] = [
             ("version", .int(ControlProtocol.version)), ("command", .string(commandName)),
         ]
-        if case .command(let command) = self { members += PlayerVerb.wire(command)?.fields ?? [] }
+        switch self {
+        case .command(let command): members += PlayerVerb.wire(command)?.fields ?? []
+        case .album(let id, let fromStart):
+            members += [("album", .string(id.rawValue)), ("fromStart", .bool(fromStart))]
+        case .status, .quit: break
+        }
         return .object(members)
     }
 
@@ -49,8 +57,16 @@ extension ControlRequest {
         guard let name = json["command"]?.stringValue else {
             throw .badRequest("\"command\" must be a string")
         }
-        if name == "status" {
-            self = .status
+        if let host = Self.hostVerbs.first(where: { $0.name == name }) {
+            self = host.request
+        } else if name == PlayerVerb.disc.name, let album = json["album"] {
+            guard let id = album.stringValue, !id.isEmpty else {
+                throw .badRequest("disc's \"album\" must be an album id, as `cdwally albums` gives it")
+            }
+            guard case .bool(let fromStart)? = json["fromStart"] ?? .bool(false) else {
+                throw .badRequest("\"fromStart\" must be true or false")
+            }
+            self = .album(AlbumID(rawValue: id), fromStart: fromStart)
         } else if let verb = PlayerVerb.named(name) {
             do {
                 self = .command(try verb.read(json))
@@ -58,7 +74,7 @@ extension ControlRequest {
                 throw .badRequest(error.message)
             }
         } else {
-            let known = PlayerVerb.table.map(\.name) + ["status"]
+            let known = PlayerVerb.table.map(\.name) + Self.hostVerbs.map(\.name)
             throw ControlFailure(
                 code: .unknownCommand,
                 message:

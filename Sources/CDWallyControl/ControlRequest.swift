@@ -1,10 +1,18 @@
+import CDWallyCore
 import CDWallyPlayer
 
 /// What a client asks of the running player over the control socket: one request per
-/// line of the protocol (`PROTOCOL.md` in this folder). Every verb but `status` is a
-/// player command; `PlayerVerb.table` holds their names on the wire.
+/// line of the protocol (`PROTOCOL.md` in this folder). Every verb but `status` and `quit` is
+/// a player command; `PlayerVerb.table` holds their names on the wire.
 public enum ControlRequest: Sendable, Hashable {
     case command(PlayerCommand)
     /// Only the status; every answer carries it anyway.
     case status
+    /// Ends the player's process, saving every position: the host's, not the player's.
+    case quit
+    /// Plays the disc of the album `id`, from its start when `fromStart`: `disc` with an
+    /// `album` field. The host finds its wallet position, once its wallet holds it (a disc
+    /// just added reaches it within the watcher's half second), so `cdwally play WORDS`
+    /// hands an album over without waiting for that.
+    case album(AlbumID, fromStart: Bool)
 }

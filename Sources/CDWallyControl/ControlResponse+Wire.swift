@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyPlayer
 
 extension ControlResponse {
     /// The answer as the protocol writes it.
@@ -9,10 +10,11 @@ extension ControlResponse {
                 ("version", .int(ControlProtocol.version)), ("ok", .bool(true)), ("status", status.json),
             ])
         case .failure(let failure):
-            .object([
-                ("version", .int(ControlProtocol.version)), ("ok", .bool(false)),
-                ("code", .string(failure.code.rawValue)), ("error", .string(failure.message)),
-            ])
+            .object(
+                [
+                    ("version", .int(ControlProtocol.version)), ("ok", .bool(false)),
+                    ("code", .string(failure.code.rawValue)), ("error", .string(failure.message)),
+                ] + (failure.kind.map { [("kind", .string($0.rawValue))] } ?? []))
         }
     }
 
@@ -31,12 +33,19 @@ extension ControlResponse {
             guard let status = json["status"] else {
                 throw .protocolError(reason: "the answer has no status")
             }
-            self = .ok(try ControlStatus(json: status))
+            do {
+                self = .ok(try ControlStatus(json: status))
+            } catch {
+                throw .protocolError(reason: error.reason)
+            }
         } else {
             guard let code = json["code"]?.stringValue, let message = json["error"]?.stringValue else {
                 throw .protocolError(reason: "the error answer has no \"code\" and \"error\"")
             }
-            self = .failure(ControlFailure(code: ControlErrorCode(rawValue: code), message: message))
+            self = .failure(
+                ControlFailure(
+                    code: ControlErrorCode(rawValue: code), message: message,
+                    kind: json["kind"]?.stringValue.flatMap { PlayerErrorKind(rawValue: $0) }))
         }
     }
 }

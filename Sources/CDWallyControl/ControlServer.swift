@@ -18,8 +18,11 @@ import Logging
 ///
 /// Sendable: every stored property is immutable; the threads own the rest.
 public final class ControlServer: Sendable {
-    /// Turns a request into an answer: the player calls `perform` and reports its status.
-    public typealias Handler = @Sendable (ControlRequest) async -> ControlResponse
+    /// Turns a request into an answer, handed to its second argument once known, from any
+    /// thread (`ControlResponder.respond`: the player's reply). It must return at once.
+    public typealias Handler =
+        @Sendable (ControlRequest, _ answer: @escaping @Sendable (ControlResponse) -> Void) ->
+        Void
 
     public let endpoint: ControlEndpoint
     private let acceptThread: PollThread

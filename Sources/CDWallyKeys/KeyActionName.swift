@@ -1,44 +1,35 @@
 import CDWallyPlayer
 
 /// The action names of the config file's `[keys]` table, each the player command it
-/// stands for: the whole vocabulary a media key speaks. A new verb costs one row.
+/// stands for: the whole vocabulary a media key speaks, every verb's key actions
+/// (`PlayerVerb.keyActions`): a new verb brings its own.
 public enum KeyActionName {
     /// Seconds a fast-forward or rewind key jumps.
-    public static let seekStep = 10.0
+    public static let seekStep = PlayerVerb.keySeekStep
     /// Volume points a volume key moves.
-    public static let volumeStep = 5
+    public static let volumeStep = PlayerVerb.keyVolumeStep
 
     /// The canonical names, in the order messages list them. On a stopped player, play and
-    /// play-pause start the disc played last (the engine's `resume` and `toggle` do that).
-    public static let table: [(name: String, command: PlayerCommand)] = [
-        ("play-pause", .toggle),
-        ("play", .resume),
-        ("pause", .pause),
-        ("stop", .stop),
-        ("next", .next),
-        // The player applies the CD-player rule: restart or go back.
-        ("previous", .previous),
-        ("seek-forward", .seek(.relative(seekStep))),
-        ("seek-backward", .seek(.relative(-seekStep))),
-        ("next-disc", .nextDisc),
-        ("previous-disc", .previousDisc),
-        // A disc not played lately.
-        ("random-disc", .randomDisc),
-        ("volume-up", .volume(.by(volumeStep))),
-        ("volume-down", .volume(.by(-volumeStep))),
-        ("toggle-mute", .volume(.toggleMute)),
-        ("mute", .volume(.mute)),
-        ("unmute", .volume(.unmute)),
-    ]
+    /// play-pause start the disc played last (the engine's `resume` and `toggle` do that);
+    /// previous applies the CD-player rule: restart or go back.
+    public static let table: [(name: String, command: PlayerCommand)] = PlayerVerb.table.filter {
+        $0.doors.contains(.keys)
+    }.flatMap { $0.keyActions.map { ($0.name, $0.command) } }
 
-    /// The words of the `cdwally` commands, and short forms, for the canonical names.
-    private static let aliases: [String: String] = [
-        "toggle": "play-pause",
-        "resume": "play",
-        "prev": "previous",
-        "prevdisc": "previous-disc",
-        "random": "random-disc",
-    ]
+    /// The words of the `cdwally` commands (every verb's name and older spellings, for its
+    /// plain command), and short forms, for the canonical names.
+    private static let aliases: [String: String] = {
+        var aliases = ["prevdisc": "previous-disc", "random": "random-disc"]
+        for verb in PlayerVerb.table where verb.doors.contains(.keys) {
+            guard let command = verb.plainCommand,
+                let action = verb.keyActions.first(where: { $0.command == command })
+            else { continue }
+            for word in [verb.name] + verb.aliases where word != action.name {
+                aliases[folded(word)] = action.name
+            }
+        }
+        return aliases
+    }()
 
     /// Reads an action name as a user writes it: any case, with `-`, `_`, spaces or
     /// nothing between words (`play-pause`, `PlayPause`, `play_pause`), plus the aliases.

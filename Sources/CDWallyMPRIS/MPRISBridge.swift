@@ -2,27 +2,30 @@ import CDWallyCore
 import CDWallyPlayer
 import Logging
 
-/// Connects a `Player` to an `MPRISServer`: player events become MPRIS state and signals,
-/// MPRIS calls become player commands. Desktop media keys, `playerctl` and widgets then
+/// Connects a player to an `MPRISServer`: what `view` shows and tells becomes MPRIS state and
+/// signals, MPRIS calls become player commands sent to `inbox`, and `Quit` the host's `quit`. Desktop media keys, `playerctl` and widgets then
 /// drive cdwally like any other player (docs/PRODUCT.md §6).
 ///
 /// Threads: MPRIS calls arrive on the bus thread and go into the player's mailbox at once;
 /// the D-Bus reply waits for the command's outcome (a failure becomes a D-Bus error). The
 /// event loop runs in its own task. Cover lookups (file I/O) happen there, never on the bus.
 public final class MPRISBridge: MPRISDelegate, Sendable {
-    private let player: Player
+    private let view: any PlayerView
     private let inbox: any PlayerInbox
+    private let quit: @Sendable () -> Void
     private let coverFile: @Sendable (Album) -> String?
 
     /// - Parameters:
-    ///   - inbox: where commands go, `Quit` included; the player itself unless a host wants
-    ///     to see them first.
+    ///   - inbox: where commands go: the host's one door.
+    ///   - quit: what `Quit` does (`CanQuit` in `MPRISOptions`): the host ends the process.
     ///   - coverFile: the cover image file of an album, if it has one.
     public init(
-        player: Player, inbox: (any PlayerInbox)? = nil, coverFile: @escaping @Sendable (Album) -> String?
+        view: any PlayerView, inbox: any PlayerInbox, quit: @escaping @Sendable () -> Void,
+        coverFile: @escaping @Sendable (Album) -> String?
     ) {
-        self.player = player
-        self.inbox = inbox ?? player
+        self.view = view
+        self.inbox = inbox
+        self.quit = quit
         self.coverFile = coverFile
     }
 
@@ -30,12 +33,12 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
     /// down. Throws when there is no bus, which the caller may note once and ignore.
     public func start(busAddress: String? = nil, logger: Logger) throws(MPRISError) -> MPRISServer {
         let server = try MPRISServer(
-            delegate: self, busAddress: busAddress, state: MPRISBridge.state(player.snapshot, artURL: nil),
+            delegate: self, busAddress: busAddress, state: MPRISBridge.state(view.snapshot, artURL: nil),
             logger: logger)
-        let events = player.events()
-        Task { [player, coverFile] in
+        let events = view.events()
+        Task { [view, coverFile] in
             var covers = CoverLookup(coverFile: coverFile)
-            let first = player.snapshot
+            let first = view.snapshot
             server.update(MPRISBridge.state(first, artURL: await covers.artURL(for: first)))
             for await event in events {
                 switch event {
@@ -62,8 +65,13 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
         }
     }
 
+    public func quit(reply: MPRISReply) {
+        quit()
+        reply.succeed()
+    }
+
     public func positionMicroseconds() -> Int64 {
-        Int64(player.snapshot.elapsed * 1_000_000)
+        Int64(view.snapshot.elapsed * 1_000_000)
     }
 
     /// The MPRIS view of a player snapshot.

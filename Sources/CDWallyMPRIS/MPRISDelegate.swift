@@ -8,6 +8,8 @@ import CDWallyPlayer
 /// `seeked(positionMicroseconds:)` and `stop()`, which do not wait for the bus thread.
 public protocol MPRISDelegate: Sendable {
     func perform(_ command: PlayerCommand, reply: MPRISReply)
+    /// `Quit`, when `CanQuit`: ending the process is the host's, not a player command.
+    func quit(reply: MPRISReply)
     /// The position in the current track, in microseconds (the `Position` property).
     func positionMicroseconds() -> Int64
 }

@@ -58,7 +58,10 @@ final class MPRISObject {
             let command: PlayerCommand?
             switch method {
             case .raise: command = nil  // CanRaise is false: there is no window to raise
-            case .quit: command = options.canQuit ? .quit : nil
+            case .quit:
+                guard options.canQuit else { return 0 }
+                delegate.quit(reply: MPRISReply(call: message.retainedCall(), mailbox: mailbox))
+                return 1
             case .next: command = .next
             case .previous: command = .previous
             case .pause: command = .pause

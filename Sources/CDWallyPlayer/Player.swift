@@ -11,9 +11,14 @@ import Logging
 /// Call `shutdown()` before exit: it saves every position and tears mpv down.
 ///
 /// Commands go through one ordered mailbox, whoever sends them (socket, MPRIS, evdev keys,
-/// terminal, wallet watcher): one task takes them in arrival order and carries each out to
-/// the end before the next, so two quick presses are never reordered. Each command's outcome
-/// goes back to its sender: `perform` returns or throws it, `send` hands it to `reply`.
+/// terminal through the host; the wallet watcher's `replaceWallet`): one task takes them in
+/// arrival order and carries each out to the end before the next, so two quick presses are
+/// never reordered. Each command's outcome goes back to its sender: `perform` returns or
+/// throws it, `send` hands it to `reply`.
+///
+/// Only the host holds a `Player`. Front ends read it as a `PlayerView` and send to the
+/// host's `PlayerInbox`: the player itself is no inbox, so no front end can go around the
+/// host.
 ///
 /// ```swift
 /// let player = try Player(configuration: configuration, wallet: wallet)
@@ -24,17 +29,23 @@ import Logging
 ///
 /// Threads: any. The engine actor owns all playback state; `snapshot` is a copy it
 /// publishes behind a lock, so reading it never waits for a command.
-public final class Player: Sendable {
+public final class Player: PlayerView {
     private let engine: PlayerEngine
     private let published: LockedValue<PlayerSnapshot>
     private let hub: EventHub
     private let mpv: MPVHandle
     private let store: ResumeStore
+    private let log: ListeningLog
     private let mailbox: AsyncStream<Envelope>.Continuation
 
-    /// One command in the mailbox, with where its outcome goes.
+    /// One job in the mailbox, with where its outcome goes.
     private struct Envelope: Sendable {
-        let command: PlayerCommand
+        enum Job: Sendable {
+            case command(PlayerCommand)
+            /// The host's, never a user's: a new wallet.
+            case wallet(Wallet)
+        }
+        let job: Job
         let reply: PlayerReply
     }
 
@@ -89,6 +100,7 @@ public final class Player: Sendable {
             hub: hub, volume: volume, muted: muted)
         self.mpv = mpv
         self.store = store
+        self.log = log
         self.engine = engine
         self.published = published
         self.hub = hub
@@ -108,7 +120,10 @@ public final class Player: Sendable {
         Task {
             for await envelope in envelopes {
                 do throws(PlayerError) {
-                    envelope.reply(.success(try await engine.perform(envelope.command)))
+                    switch envelope.job {
+                    case .command(let command): envelope.reply(.success(try await engine.perform(command)))
+                    case .wallet(let wallet): envelope.reply(.success(await engine.take(wallet)))
+                    }
                 } catch {
                     envelope.reply(.failure(error))
                 }
@@ -158,14 +173,37 @@ public final class Player: Sendable {
         hub.subscribe()
     }
 
+    public func resumePoint(for album: Album) -> ResumePoint? {
+        store.resumePoint(for: album)
+    }
+
+    public var listeningTotals: [AlbumID: DiscTotals] {
+        log.historyNow.dated(asOf: Date()).history.totals
+    }
+
     /// Queues `command` behind those sent before it and returns at once; `reply` gets its
     /// outcome once it took effect (on the player's task), as `perform` would return it.
-    /// For threads that must not wait: the evdev reader, the MPRIS bus, the wallet watcher.
-    public func send(
-        _ command: PlayerCommand,
-        reply: @escaping PlayerReply = { _ in }
-    ) {
-        if case .terminated = mailbox.yield(Envelope(command: command, reply: reply)) {
+    /// The host's, which every front end's commands pass through.
+    public func send(_ command: PlayerCommand, reply: @escaping PlayerReply = { _ in }) {
+        post(.command(command), reply: reply)
+    }
+
+    /// Sends `command` and returns the state once it took effect, as `PlayerInbox.perform`.
+    @discardableResult
+    public func perform(_ command: PlayerCommand) async throws(PlayerError) -> PlayerSnapshot {
+        try await withCheckedContinuation { continuation in
+            send(command) { continuation.resume(returning: $0) }
+        }.get()
+    }
+
+    /// Hands the player a new wallet (the playlist or library changed), in the mailbox's order:
+    /// the current disc keeps playing. The host's wallet watcher calls it; no user says it.
+    public func replaceWallet(_ wallet: Wallet, reply: @escaping PlayerReply = { _ in }) {
+        post(.wallet(wallet), reply: reply)
+    }
+
+    private func post(_ job: Envelope.Job, reply: @escaping PlayerReply) {
+        if case .terminated = mailbox.yield(Envelope(job: job, reply: reply)) {
             reply(.failure(.shutDown))
         }
     }

@@ -1,6 +1,7 @@
 import CDWallyCore
 
-/// Everything a front end (terminal keys, control socket, MPRIS, evdev) can ask of the player.
+/// Everything a user can ask of the player, from any front end (terminal keys, control socket,
+/// MPRIS, evdev, web). Ending the process is not here: it is the host's (`PlayerHost`).
 public enum PlayerCommand: Sendable, Hashable {
     /// Plays the disc at a 1-based wallet position, resuming its saved track and position
     /// unless `fromStart`. `nil` means the current disc, else the last one played, else disc 1.
@@ -30,8 +31,4 @@ public enum PlayerCommand: Sendable, Hashable {
     case volume(VolumeChange)
     /// Sets or clears the sleep timer.
     case sleep(SleepRequest)
-    /// A new wallet (the playlist or library changed): the current disc keeps playing.
-    case updateWallet(Wallet)
-    /// Saves positions and shuts the player down, as `Player.shutdown()`.
-    case quit
 }

@@ -9,6 +9,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     /// `play` named a wallet position that does not exist (any position, when the wallet is
     /// empty).
     case discOutOfRange(requested: Int, walletSize: Int)
+    /// `disc` named by its album's id (the control socket's hand-over of `play WORDS`), but no
+    /// disc of the wallet is that album, even after the wallet was looked at again.
+    case albumNotInWallet(id: String)
     /// `volume` asked for a level outside 0…`maximum` (`volume_max`), or a step larger than
     /// that whole range; `requested` as it was written.
     case volumeOutOfRange(requested: String, maximum: Int)
@@ -57,6 +60,8 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
             }
             let discs = walletSize == 1 ? "1 disc (1)" : "\(walletSize) discs (1–\(walletSize))"
             return "there is no disc \(requested): the wallet holds \(discs)"
+        case .albumNotInWallet(let id):
+            return "there is no disc with the album id \(id) in the wallet; `cdwally discs` lists them"
         case .trackOutOfRange(let requested, let trackCount, let album):
             let tracks = trackCount == 1 ? "1 track (1)" : "\(trackCount) tracks (1–\(trackCount))"
             return "there is no track \(requested) on '\(album)': it has \(tracks)"

@@ -1,9 +1,8 @@
-/// Where a front end sends its commands: the player itself, or a host that acts on `quit`
-/// (ending the process) and passes the rest on. `reply` gets each command's outcome.
+/// Where a front end sends its commands: the host's one door (`PlayerHost` in `play` and
+/// `serve`), which passes them into the player's ordered mailbox. `reply` gets each
+/// command's outcome. Ending the process is no command: it is the host's alone.
 public protocol PlayerInbox: Sendable {
     func send(_ command: PlayerCommand, reply: @escaping PlayerReply)
-    /// The state now, for requests that only read it.
-    var snapshot: PlayerSnapshot { get }
 }
 
 /// What becomes of one command: the state once it took effect, or why it failed.
@@ -21,5 +20,3 @@ extension PlayerInbox {
         return try result.get()
     }
 }
-
-extension Player: PlayerInbox {}

@@ -1,49 +1,166 @@
 import CDWallyCore
 
-/// One verb of the player's vocabulary as every wire spells it: its name, how the fields of a
-/// JSON object read into a player command, and how such a command is written back. The
-/// control socket's lines and the web remote's POST bodies are both this table, so a verb has
-/// one spelling wherever it travels as JSON; a new player command costs one row here.
+/// One verb of the player's vocabulary, the single source of what every front end knows of
+/// it: its word (one spelling on every door; `aliases` keep older ones), which doors offer it,
+/// its CLI abstract, the `[keys]` action names it gives media keys, and how the fields of a
+/// JSON object read into a player command and back (the control socket's lines and the web
+/// remote's POST bodies are both this table).
+///
+/// The front ends derive from it or are pinned to it by tests (`VerbRegistryTests`,
+/// `MPRISBusTests.everyMethodIsAVerbMPRISOffers`): the CLI's control commands take their names
+/// and abstracts here, `KeyActionName.table` is the key actions of every verb, the web passes
+/// the verbs offered on it; the terminal's keys, MPRIS, both PROTOCOL.md tables and the man
+/// page must list each verb their door offers.
 public struct PlayerVerb: Sendable {
+    /// The front ends that offer a verb.
+    public struct Doors: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// A `cdwally` command of the verb's name.
+        public static let cli = Doors(rawValue: 1 << 0)
+        /// The control socket (every verb: the socket is the CLI's way in).
+        public static let socket = Doors(rawValue: 1 << 1)
+        /// The web remote's `POST /api/v1/commands`.
+        public static let web = Doors(rawValue: 1 << 2)
+        /// Media keys (`[keys]` action names, evdev), through `keys`.
+        public static let keys = Doors(rawValue: 1 << 3)
+        /// A key of `cdwally play`'s display (`KeyBinding.table`).
+        public static let terminal = Doors(rawValue: 1 << 4)
+        /// An MPRIS method or property.
+        public static let mpris = Doors(rawValue: 1 << 5)
+
+        /// Every door but the terminal and MPRIS: a plain new verb's.
+        public static let wires: Doors = [.cli, .socket, .web, .keys]
+    }
+
+    /// A `[keys]` action name and the command a media key bound to it sends.
+    public struct KeyAction: Sendable, Hashable {
+        public let name: String
+        public let command: PlayerCommand
+
+        public init(_ name: String, _ command: PlayerCommand) {
+            self.name = name
+            self.command = command
+        }
+    }
+
     public let name: String
-    /// Whether the web remote passes it on. Only `quit` is kept for the user's own shell: a
-    /// phone on the network may steer the jukebox, not end it.
-    public let offeredOnTheWeb: Bool
+    /// Older spellings, still read on every door that reads words (the CLI, the socket, keys).
+    public let aliases: [String]
+    public let doors: Doors
+    /// What `cdwally NAME --help` and the command list say of it.
+    public let abstract: String
+    /// The action names media keys may be bound to, each with its command (arguments fixed).
+    public let keyActions: [KeyAction]
     /// Reads the object's fields into the command; unknown fields are ignored, so a newer
     /// client's additions do not break an older player.
     public let read: @Sendable (JSONValue) throws(PlayerVerbError) -> PlayerCommand
     /// The fields when this verb writes `command`; nil when it is not this verb's.
     public let write: @Sendable (PlayerCommand) -> [(String, JSONValue)]?
+    /// The command when the verb takes no fields.
+    public let plainCommand: PlayerCommand?
 
-    /// A verb with no fields.
-    static func plain(_ name: String, _ command: PlayerCommand, offeredOnTheWeb: Bool = true) -> PlayerVerb {
-        PlayerVerb(
-            name: name, offeredOnTheWeb: offeredOnTheWeb, read: { _ in command },
-            write: { $0 == command ? [] : nil })
+    init(
+        _ name: String, aliases: [String] = [], doors: Doors, abstract: String, keys: [KeyAction] = [],
+        read: @escaping @Sendable (JSONValue) throws(PlayerVerbError) -> PlayerCommand,
+        write: @escaping @Sendable (PlayerCommand) -> [(String, JSONValue)]?,
+        plainCommand: PlayerCommand? = nil
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.doors = doors
+        self.abstract = abstract
+        keyActions = keys
+        self.read = read
+        self.write = write
+        self.plainCommand = plainCommand
     }
+
+    /// A verb with no fields, and the one key action of its own name unless `keys` says.
+    init(
+        plain name: String, _ command: PlayerCommand, aliases: [String] = [], doors: Doors, abstract: String,
+        keys: [KeyAction]? = nil
+    ) {
+        self.init(
+            name, aliases: aliases, doors: doors, abstract: abstract,
+            keys: keys ?? [KeyAction(name, command)],
+            read: { _ in command }, write: { $0 == command ? [] : nil }, plainCommand: command)
+    }
+
+    // Every verb. A plain new verb is one row here (with `Doors.wires`), its `PlayerCommand`
+    // case, its engine method, and its CLI declaration in `PlainControlCommands.swift`.
+    public static let pause = PlayerVerb(
+        plain: "pause", .pause, doors: [.wires, .mpris], abstract: "Pause the running player.")
+    public static let resume = PlayerVerb(
+        plain: "resume", .resume, doors: [.wires, .mpris],
+        abstract: "Resume playing (a stopped player starts the disc played last).",
+        keys: [KeyAction("play", .resume)])
+    public static let toggle = PlayerVerb(
+        plain: "toggle", .toggle, doors: [.wires, .terminal, .mpris],
+        abstract: "Pause if playing, else play: the one command for a play/pause key.",
+        keys: [KeyAction("play-pause", .toggle)])
+    public static let next = PlayerVerb(
+        plain: "next", .next, doors: [.wires, .terminal, .mpris], abstract: "Skip to the next track.")
+    public static let previous = PlayerVerb(
+        plain: "previous", .previous, aliases: ["prev"], doors: [.wires, .terminal, .mpris],
+        abstract: "Go to the previous track within a track's first 3 seconds, else restart it.")
+    public static let stop = PlayerVerb(
+        plain: "stop", .stop, doors: [.wires, .terminal, .mpris],
+        abstract: "Stop playback, keeping the disc's place (the player keeps running).")
+    public static let seek = PlayerVerb(
+        "seek", doors: [.wires, .terminal, .mpris],
+        abstract: "Seek in the current track: +10 and -10 move, 90 or 1:30 jump to a place.",
+        keys: [
+            KeyAction("seek-forward", .seek(.relative(keySeekStep))),
+            KeyAction("seek-backward", .seek(.relative(-keySeekStep))),
+        ], read: readSeek, write: writeSeek)
+    public static let disc = PlayerVerb(
+        "disc", doors: [.wires, .terminal],
+        abstract: "Change disc: a wallet position, next, previous, or random (one not played lately).",
+        keys: [
+            KeyAction("next-disc", .nextDisc), KeyAction("previous-disc", .previousDisc),
+            // A disc not played lately.
+            KeyAction("random-disc", .randomDisc),
+        ], read: readDisc, write: writeDisc)
+    /// `cdwally play N` with a player running hands the disc over with this verb.
+    public static let play = PlayerVerb(
+        "play", doors: [.cli, .socket, .web],
+        abstract: "Play a disc from the wallet: the whole album, gapless.",
+        read: readPlay, write: writePlay)
+    public static let track = PlayerVerb(
+        "track", doors: [.cli, .socket, .web], abstract: "Go to track N of the current disc, from its start.",
+        read: readTrack, write: writeTrack)
+    public static let volume = PlayerVerb(
+        "volume", doors: [.wires, .terminal, .mpris],
+        abstract: "Show or change the volume: 40, +5, -5, mute, unmute, toggle-mute.",
+        keys: [
+            KeyAction("volume-up", .volume(.by(keyVolumeStep))),
+            KeyAction("volume-down", .volume(.by(-keyVolumeStep))),
+            KeyAction("toggle-mute", .volume(.toggleMute)), KeyAction("mute", .volume(.mute)),
+            KeyAction("unmute", .volume(.unmute)),
+        ], read: readVolume, write: writeVolume)
+    public static let sleep = PlayerVerb(
+        "sleep", doors: [.cli, .socket, .web],
+        abstract: "Set the sleep timer: 30m, 45 (minutes), 1h, end-of-disc, or off.", read: readSleep,
+        write: writeSleep)
 
     /// Every verb, in the order the protocols list them.
     public static let table: [PlayerVerb] = [
-        .plain("pause", .pause),
-        .plain("resume", .resume),
-        .plain("toggle", .toggle),
-        .plain("next", .next),
-        .plain("previous", .previous),
-        .plain("stop", .stop),
-        PlayerVerb(name: "seek", offeredOnTheWeb: true, read: readSeek, write: writeSeek),
-        PlayerVerb(name: "disc", offeredOnTheWeb: true, read: readDisc, write: writeDisc),
-        PlayerVerb(name: "play", offeredOnTheWeb: true, read: readPlay, write: writePlay),
-        PlayerVerb(name: "track", offeredOnTheWeb: true, read: readTrack, write: writeTrack),
-        PlayerVerb(name: "volume", offeredOnTheWeb: true, read: readVolume, write: writeVolume),
-        PlayerVerb(name: "sleep", offeredOnTheWeb: true, read: readSleep, write: writeSleep),
-        .plain("quit", .quit, offeredOnTheWeb: false),
+        pause, resume, toggle, next, previous, stop, seek, disc, play, track, volume, sleep,
     ]
 
+    /// Seconds a media key's fast-forward or rewind jumps.
+    public static let keySeekStep = 10.0
+    /// Volume points a media key's volume step moves.
+    public static let keyVolumeStep = 5
+
+    /// The verb spelled `name` or one of its older spellings.
     public static func named(_ name: String) -> PlayerVerb? {
-        table.first { $0.name == name }
+        table.first { $0.name == name || $0.aliases.contains(name) }
     }
 
-    /// The verb's name and fields for `command`; nil for a command no wire carries (a new wallet).
+    /// The verb's name and fields for `command`. Every command has one.
     public static func wire(_ command: PlayerCommand) -> (name: String, fields: [(String, JSONValue)])? {
         for verb in table {
             if let fields = verb.write(command) { return (verb.name, fields) }

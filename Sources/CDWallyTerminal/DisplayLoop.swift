@@ -15,7 +15,7 @@ final class DisplayLoop {
     static let longestDiscNumber = 4
 
     private let session: TerminalSession
-    private let player: Player
+    private let view: any PlayerView
     private let commands: AsyncStream<PlayerCommand>.Continuation
     private var painter: ScreenPainter
     private var size: ScreenSize
@@ -34,12 +34,12 @@ final class DisplayLoop {
     private let post: @Sendable (DisplayInput) -> Void
 
     init(
-        session: TerminalSession, player: Player, commands: AsyncStream<PlayerCommand>.Continuation,
+        session: TerminalSession, view: any PlayerView, commands: AsyncStream<PlayerCommand>.Continuation,
         useStyles: Bool, artist: CoverArtist? = nil, library: TerminalLibrary? = nil,
         post: @escaping @Sendable (DisplayInput) -> Void = { _ in }
     ) {
         self.session = session
-        self.player = player
+        self.view = view
         self.commands = commands
         self.artist = artist
         self.library = library
@@ -85,7 +85,7 @@ final class DisplayLoop {
     }
 
     func draw() {
-        let snapshot = player.snapshot
+        let snapshot = view.snapshot
         var bytes: [UInt8] = []
         let layout = artist == nil ? nil : CoverLayout.fitting(size)
         let album = CoverSlot.album(snapshot, state: state)

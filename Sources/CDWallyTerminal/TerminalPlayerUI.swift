@@ -31,7 +31,7 @@ public final class TerminalPlayerUI: Sendable {
     static let tickInterval: Duration = .milliseconds(250)
 
     /// What the display shows.
-    private let player: Player
+    private let view: any PlayerView
     /// Where its keys' commands go: the host's one door, as every front end's do.
     private let inbox: any PlayerInbox
     private let useStyles: Bool
@@ -46,10 +46,11 @@ public final class TerminalPlayerUI: Sendable {
     /// `covers`: show the disc's cover (`CoverLayout` says when it fits); nil for none, and
     /// none with `NO_COLOR` set.
     public init(
-        player: Player, inbox: any PlayerInbox, environment: [String: String], covers: CoverOptions? = nil,
+        view: any PlayerView, inbox: any PlayerInbox, environment: [String: String],
+        covers: CoverOptions? = nil,
         library: TerminalLibrary? = nil
     ) {
-        self.player = player
+        self.view = view
         self.inbox = inbox
         useStyles = Self.stylesAllowed(environment: environment)
         self.covers = TerminalCoverWorker.coverAllowed(environment: environment) ? covers : nil
@@ -93,7 +94,7 @@ public final class TerminalPlayerUI: Sendable {
             isatty(STDERR_FILENO) == 1 ? try? StandardErrorCapture.start { mailbox.yield(.message($0)) } : nil
 
         let (commands, commandQueue) = AsyncStream.makeStream(of: PlayerCommand.self)
-        let player = self.player
+        let view = self.view
         let inbox = self.inbox
         // Handed on in order to the host; a failure comes back as a message.
         Task {
@@ -103,7 +104,7 @@ public final class TerminalPlayerUI: Sendable {
                 }
             }
         }
-        let events = player.events()
+        let events = view.events()
         let listener = Task {
             for await event in events { mailbox.yield(.event(event)) }
             mailbox.yield(.ended)
@@ -119,7 +120,7 @@ public final class TerminalPlayerUI: Sendable {
             CoverArtist(options: options) { request, picture in mailbox.yield(.cover(request, picture)) }
         }
         let loop = DisplayLoop(
-            session: session, player: player, commands: commandQueue, useStyles: useStyles, artist: artist,
+            session: session, view: view, commands: commandQueue, useStyles: useStyles, artist: artist,
             library: library, post: { mailbox.yield($0) })
         loop.draw()
         keys.start()

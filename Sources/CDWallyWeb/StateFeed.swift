@@ -22,24 +22,30 @@ final class StateFeed: Sendable {
 
     static let heartbeatInterval: Duration = .seconds(5)
 
-    private let player: Player
+    private let view: any PlayerView
+    /// What the host adds to the status (`waitingFor`, how the player was started).
+    private let hostStatus: @Sendable (inout PlayerStatus) -> Void
     let covers: CoverThumbnails
     private let current: LockedValue<Current>
     private let subscribers = LockedValue<[UUID: AsyncStream<String>.Continuation]>([:])
     private let tasks = LockedValue<[Task<Void, Never>]>([])
 
-    init(player: Player, covers: CoverThumbnails) {
-        self.player = player
+    init(
+        view: any PlayerView, covers: CoverThumbnails,
+        hostStatus: @escaping @Sendable (inout PlayerStatus) -> Void = { _ in }
+    ) {
+        self.view = view
+        self.hostStatus = hostStatus
         self.covers = covers
-        let snapshot = player.snapshot
+        let snapshot = view.snapshot
         current = LockedValue(
             Current(
                 revision: 1, walletRevision: 1, snapshot: snapshot, key: StateFeed.key(snapshot), at: Date()))
     }
 
     func start() {
-        prepareCovers(player.snapshot.wallet)
-        let events = player.events()
+        prepareCovers(view.snapshot.wallet)
+        let events = view.events()
         let reader = Task { [weak self] in
             for await event in events {
                 switch event {
@@ -69,9 +75,18 @@ final class StateFeed: Sendable {
     /// The current state message, as `GET /api/v1/state` and a new WebSocket get it.
     var stateMessage: JSONValue {
         let now = current.current
+        return message(now.snapshot, revision: now.revision, walletRevision: now.walletRevision, at: now.at)
+    }
+
+    /// The state message of `snapshot`: the one status shape, with what the host adds.
+    private func message(_ snapshot: PlayerSnapshot, revision: Int, walletRevision: Int, at: Date)
+        -> JSONValue
+    {
+        var status = PlayerStatus(snapshot: snapshot)
+        hostStatus(&status)
         return WebJSON.state(
-            now.snapshot, revision: now.revision, walletRevision: now.walletRevision, at: now.at,
-            covers: covers)
+            status, revision: revision, walletRevision: walletRevision, at: at, covers: covers,
+            album: snapshot.disc?.album)
     }
 
     /// Makes the covers of a wallet's discs; when some are new, pages fetch the wallet again.
@@ -79,7 +94,7 @@ final class StateFeed: Sendable {
         covers.prepare(wallet.discs) { [weak self] in
             guard let self else { return }
             current.withLock { $0.walletRevision += 1 }
-            note(player.snapshot, forced: true)
+            note(view.snapshot, forced: true)
         }
     }
 
@@ -99,9 +114,8 @@ final class StateFeed: Sendable {
             }
             current.key = key
             current.revision += 1
-            return WebJSON.state(
-                snapshot, revision: current.revision, walletRevision: current.walletRevision, at: current.at,
-                covers: covers)
+            return self.message(
+                snapshot, revision: current.revision, walletRevision: current.walletRevision, at: current.at)
         }
         if walletChanged { prepareCovers(snapshot.wallet) }
         if let message { broadcast(StateFeed.frame("state", message)) }
@@ -122,7 +136,7 @@ final class StateFeed: Sendable {
     private func beat() {
         let now = current.current
         // The player's own clock, so a page corrects any drift of its own.
-        let fresh = player.snapshot
+        let fresh = view.snapshot
         broadcast(
             StateFeed.frame(
                 "heartbeat",

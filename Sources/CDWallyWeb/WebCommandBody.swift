@@ -17,7 +17,7 @@ enum WebCommandBody {
             throw .badCommand(
                 "\"args\" is no longer read: send the verb's fields, as {\"command\": \"disc\", \"disc\": 3}")
         }
-        guard let verb = PlayerVerb.named(name), verb.offeredOnTheWeb else {
+        guard let verb = PlayerVerb.named(name), verb.doors.contains(.web) else {
             // The first API's disc steps are values of the disc verb now.
             if let step = ["next-disc": "next", "previous-disc": "previous", "random-disc": "random"][name] {
                 throw .badCommand("send {\"command\": \"disc\", \"disc\": \"\(step)\"} for \(name)")
@@ -31,5 +31,6 @@ enum WebCommandBody {
         }
     }
 
-    private static let known = PlayerVerb.table.filter(\.offeredOnTheWeb).map(\.name).joined(separator: ", ")
+    private static let known = PlayerVerb.table.filter { $0.doors.contains(.web) }.map(\.name).joined(
+        separator: ", ")
 }

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyPlayer
 import Logging
 
 /// What the web remote needs from the rest of cdwally, handed in by the `cdwally` executable:
@@ -8,8 +9,6 @@ public struct WebConfiguration: Sendable {
     public var listen: WebListenAddress
     public var hosts: HostAllowList
     public var access: WebAccess
-    /// The library's state folder, for the resume points of discs not playing.
-    public var stateFolder: String
     /// The `cdwally doctor --json` report, built off the request path.
     public var doctor: @Sendable () async throws -> JSONValue
     /// The Library: every album of the index, and the CDs playlist's Add and Remove; nil leaves
@@ -35,18 +34,20 @@ public struct WebConfiguration: Sendable {
         limits.unauthenticatedTotal + limits.webSocketsTotal + Self.pairedRequestConnections
     }
     static let pairedRequestConnections = 128
+    /// What the host adds to the player's status (`waitingFor`, `player`), as it does on the
+    /// control socket: one status shape on both.
+    public var hostStatus: @Sendable (inout PlayerStatus) -> Void = { _ in }
     /// What one client may hold before it shows a credential, and the request deadlines.
     public var limits = ConnectionLimits()
 
     public init(
-        listen: WebListenAddress, hosts: HostAllowList, access: WebAccess, stateFolder: String,
+        listen: WebListenAddress, hosts: HostAllowList, access: WebAccess,
         doctor: @escaping @Sendable () async throws -> JSONValue,
         coverFile: @escaping @Sendable (Album) -> String?, cacheFolder: String, logger: Logger
     ) {
         self.listen = listen
         self.hosts = hosts
         self.access = access
-        self.stateFolder = stateFolder
         self.doctor = doctor
         self.coverFile = coverFile
         self.cacheFolder = cacheFolder

@@ -6,66 +6,34 @@ import Foundation
 /// in `cdwally discs --json` and `tracks --json` (`AlbumJSON`), plus what a page needs.
 enum WebJSON {
     /// The player's state at revision `revision`, as the WebSocket and `GET /api/v1/state`
-    /// send it. `at` (Unix seconds) is when `elapsed` was true: a page runs the clock on from there.
+    /// send it: the one status shape (`PlayerStatus`, as `cdwally status --json` prints it,
+    /// with what the host adds), its disc with covers, inside the feed's own members. `at`
+    /// (Unix seconds) is when `elapsed` was true: a page runs the clock on from there.
     static func state(
-        _ snapshot: PlayerSnapshot, revision: Int, walletRevision: Int, at: Date, covers: CoverThumbnails
+        _ status: PlayerStatus, revision: Int, walletRevision: Int, at: Date, covers: CoverThumbnails,
+        album: Album?
     ) -> JSONValue {
-        .object([
-            ("revision", .int(revision)),
-            ("at", .seconds(at.timeIntervalSince1970)),
-            ("state", .string(snapshot.state.rawValue)),
-            (
-                "disc",
-                snapshot.disc.map { disc in
-                    .object([
-                        ("position", .int(disc.position)), ("id", .string(disc.album.id.rawValue)),
-                        ("albumArtist", .string(disc.album.albumArtist)),
-                        ("album", .string(disc.album.title)),
-                        ("year", .int(disc.album.year)), ("trackCount", .int(disc.album.trackCount)),
-                        ("covers", coverURLs(disc.album, covers)),
-                    ])
-                } ?? .null
-            ),
-            ("trackIndex", .int(snapshot.trackIndex)),
-            (
-                "track",
-                snapshot.track.map {
-                    AlbumJSON.track($0, index: snapshot.trackIndex ?? 1, duration: snapshot.duration)
-                }
-                    ?? .null
-            ),
-            ("elapsed", .seconds(snapshot.elapsed)),
-            ("duration", snapshot.duration.map(JSONValue.seconds) ?? .null),
-            ("volume", .int(snapshot.volume)),
-            ("muted", .bool(snapshot.muted)),
-            ("sleep", sleep(snapshot.sleep)),
-            ("waitingForOutput", .bool(snapshot.waitingForOutput)),
-            ("walletRevision", .int(walletRevision)),
-            ("site", .string(WebSite.revision)),
-        ])
-    }
-
-    /// The sleep timer as a deadline (seconds since 1970), for the page's own clock.
-    private static func sleep(_ state: SleepState?) -> JSONValue {
-        switch state {
-        case .at(let deadline)?:
-            .object([("mode", .string("timer")), ("until", .seconds(deadline.timeIntervalSince1970))])
-        case .endOfDisc?: .object([("mode", .string("end-of-disc"))])
-        case nil: .null
+        let members = status.members.map { name, value -> (String, JSONValue) in
+            guard name == "disc", case .object(let fields) = value, let album else { return (name, value) }
+            return (name, .object(fields + [("covers", coverURLs(album, covers))]))
         }
+        return .object(
+            [("revision", .int(revision)), ("at", .seconds(at.timeIntervalSince1970))] + members
+                + [("walletRevision", .int(walletRevision)), ("site", .string(WebSite.revision))])
     }
 
-    static func wallet(
-        _ wallet: Wallet, resume: ResumeStore, plays: [AlbumID: DiscTotals] = [:], covers: CoverThumbnails
-    ) -> JSONValue {
-        .object([
+    /// The wallet with each disc's resume point and listening totals, as `view` holds them.
+    static func wallet(_ wallet: Wallet, view: any PlayerView, covers: CoverThumbnails) -> JSONValue {
+        let plays = view.listeningTotals
+        return .object([
             ("total", .int(wallet.total)), ("hidden", .int(wallet.hidden)),
             (
                 "discs",
                 .array(
                     wallet.discs.enumerated().map { offset, album in
                         disc(
-                            album, position: offset + 1, resume: resume, played: plays[album.id],
+                            album, position: offset + 1, resume: view.resumePoint(for: album),
+                            played: plays[album.id],
                             covers: covers)
                     })
             ),
@@ -75,11 +43,11 @@ enum WebJSON {
     /// A disc with its resume point, what the listening history holds of it, and its cover;
     /// with `tracks` its track list too.
     static func disc(
-        _ album: Album, position: Int, resume: ResumeStore, played: DiscTotals? = nil,
+        _ album: Album, position: Int, resume: ResumePoint?, played: DiscTotals? = nil,
         covers: CoverThumbnails,
         tracks: Bool = false
     ) -> JSONValue {
-        let point = resume.resumePoint(for: album).flatMap { $0 == .start ? nil : $0 }
+        let point = resume.flatMap { $0 == .start ? nil : $0 }
         guard
             case .object(var fields) = AlbumJSON.disc(
                 album, position: position, resume: point.map { .init(track: $0.track, position: $0.position) }
@@ -113,6 +81,13 @@ enum WebJSON {
     }
 
     static func error(_ error: WebRequestError) -> JSONValue {
-        .object([("error", .object([("code", .string(error.code)), ("message", .string(error.message))]))])
+        .object([
+            (
+                "error",
+                .object(
+                    [("code", .string(error.code)), ("message", .string(error.message))]
+                        + (error.kind.map { [("kind", .string($0.rawValue))] } ?? []))
+            )
+        ])
     }
 }

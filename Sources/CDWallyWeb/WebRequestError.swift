@@ -1,3 +1,4 @@
+import CDWallyPlayer
 import HTTPTypes
 
 /// Why a request is refused, with the status and one line for the JSON error body.
@@ -14,7 +15,9 @@ enum WebRequestError: Error, Sendable, Equatable {
     case badCommand(String)
     case methodNotAllowed(allow: String)
     case notFound(String)
-    case player(String)
+    /// The player refused or could not carry out a command (its `kind`, which the body carries),
+    /// or the wallet refused a change (no kind): a conflict with the state, 409.
+    case player(String, kind: PlayerErrorKind? = nil)
     case unavailable(String)
 
     var status: HTTPResponse.Status {
@@ -52,6 +55,12 @@ enum WebRequestError: Error, Sendable, Equatable {
         }
     }
 
+    /// The player's error kind, for the body beside `code`.
+    var kind: PlayerErrorKind? {
+        if case .player(_, let kind) = self { return kind }
+        return nil
+    }
+
     var message: String {
         switch self {
         case .foreignHost: "this server does not answer to that host name"
@@ -62,7 +71,7 @@ enum WebRequestError: Error, Sendable, Equatable {
         case .badCode: "wrong or expired pairing code; run `cdwally web pair` for a new one"
         case .notJSON: "commands are JSON: send Content-Type: application/json"
         case .tooLarge: "the request body is over 8 KB"
-        case .badCommand(let message), .notFound(let message), .player(let message),
+        case .badCommand(let message), .notFound(let message), .player(let message, _),
             .unavailable(let message):
             message
         case .methodNotAllowed(let allow): "use \(allow) here"

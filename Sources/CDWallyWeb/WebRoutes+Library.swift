@@ -87,7 +87,7 @@ extension WebRoutes {
             }
         }
         let wallet = WebJSON.wallet(
-            player.snapshot.wallet, resume: resumeStore, plays: listening.totals, covers: feed.covers)
+            view.snapshot.wallet, view: view, covers: feed.covers)
         return Response.json(
             .object([
                 (

@@ -7,8 +7,8 @@ import Hummingbird
 /// API v1 and the pages (PROTOCOL.md beside this file). Handlers are thin: parse, call the
 /// player or the feed, answer. No GET changes anything; commands are JSON POSTs.
 struct WebRoutes: Sendable {
-    /// What the routes read.
-    let player: Player
+    /// What the routes read: the player's memory, never its files.
+    let view: any PlayerView
     /// Where their commands go.
     let inbox: any PlayerInbox
     let feed: StateFeed
@@ -26,15 +26,14 @@ struct WebRoutes: Sendable {
         // Revalidated, not re-sent: a page loading again gets a 304 while the wallet is unchanged.
         router.get("/api/v1/wallet") { request, _ in
             let wallet = WebJSON.wallet(
-                player.snapshot.wallet, resume: resumeStore, plays: listening.totals,
-                covers: feed.covers)
+                view.snapshot.wallet, view: view, covers: feed.covers)
             return Response.revalidated(
                 request, body: ByteBuffer(bytes: wallet.utf8(pretty: false)),
                 contentType: Response.jsonType,
                 cacheControl: "private, no-cache")
         }
         router.get("/api/v1/discs/{position}") { _, context in
-            let wallet = player.snapshot.wallet
+            let wallet = view.snapshot.wallet
             guard let position = context.parameters.get("position", as: Int.self),
                 let album = wallet.disc(at: position)
             else {
@@ -43,8 +42,8 @@ struct WebRoutes: Sendable {
             }
             return Response.json(
                 WebJSON.disc(
-                    album, position: position, resume: resumeStore,
-                    played: listening.totals[album.id], covers: feed.covers, tracks: true))
+                    album, position: position, resume: view.resumePoint(for: album),
+                    played: view.listeningTotals[album.id], covers: feed.covers, tracks: true))
         }
         router.get("/api/v1/doctor") { _, _ in
             do {
@@ -67,14 +66,6 @@ struct WebRoutes: Sendable {
         return router
     }
 
-    var resumeStore: ResumeStore { ResumeStore(directory: RawPath(configuration.stateFolder)) }
-    /// Read afresh for each answer, as the resume points are: the player writes it. A GET moves
-    /// no file, a damaged one included; a stamp ahead of the clock is undated.
-    var listening: ListeningHistory {
-        let log = ListeningLog(directory: RawPath(configuration.stateFolder), access: .reading)
-        return log.history.dated(asOf: Date()).history
-    }
-
     private func pair(_ request: Request) async throws -> Response {
         let body = try await WebRoutes.jsonBody(request)
         guard let code = body["code"]?.stringValue else {
@@ -93,7 +84,7 @@ struct WebRoutes: Sendable {
             let snapshot = try await inbox.perform(command)
             return Response.json(feed.note(snapshot))
         } catch {
-            throw WebRequestError.player(error.description)
+            throw WebRequestError.player(error.description, kind: error.kind)
         }
     }
 

@@ -12,15 +12,16 @@ import NIOPosix
 import ServiceLifecycle
 
 /// The web remote (docs/PRODUCT.md §6): Hummingbird on an event loop of its own (one thread),
-/// serving API v1, the WebSocket feed and the pages. It only reads `Player.snapshot`, sends
-/// its commands through `inbox` (the host's one door, as every front end does) and listens to
-/// `Player.events()`, so it never holds the player up.
+/// serving API v1, the WebSocket feed and the pages. It only reads `view` (the player's
+/// memory: no GET reads or moves a state file), sends its commands through `inbox` (the
+/// host's one door, as every front end does) and listens to the view's events, so it never
+/// holds the player up.
 ///
 /// Threads: `start` and `stop` from the owner's task; one NIO thread for the sockets;
 /// handlers on the cooperative pool.
 public final class WebServer: Sendable {
     public let configuration: WebConfiguration
-    private let player: Player
+    private let view: any PlayerView
     private let inbox: any PlayerInbox
     private let feed: StateFeed
     private let gate: WebGate
@@ -28,15 +29,16 @@ public final class WebServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let running = LockedValue<(task: Task<Void, Never>, services: ServiceGroup)?>(nil)
 
-    public init(player: Player, inbox: any PlayerInbox, configuration: WebConfiguration) {
-        self.player = player
+    public init(view: any PlayerView, inbox: any PlayerInbox, configuration: WebConfiguration) {
+        self.view = view
         self.inbox = inbox
         self.configuration = configuration
         feed = StateFeed(
-            player: player,
+            view: view,
             covers: CoverThumbnails(
                 cacheFolder: configuration.cacheFolder, coverFile: configuration.coverFile,
-                worker: configuration.coverWorker, logger: configuration.logger))
+                worker: configuration.coverWorker, logger: configuration.logger),
+            hostStatus: configuration.hostStatus)
         gate = WebGate(hosts: configuration.hosts, access: configuration.access)
         ledger = ConnectionLedger(limits: configuration.limits)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -99,7 +101,7 @@ public final class WebServer: Sendable {
 
     /// The router, for in-process tests.
     func router() -> Router<BasicRequestContext> {
-        WebRoutes(player: player, inbox: inbox, feed: feed, configuration: configuration, gate: gate).router()
+        WebRoutes(view: view, inbox: inbox, feed: feed, configuration: configuration, gate: gate).router()
     }
 
     private func application(onRunning: @escaping @Sendable () -> Void) -> some ApplicationProtocol {

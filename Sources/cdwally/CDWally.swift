@@ -23,14 +23,7 @@ struct CDWally: AsyncParsableCommand {
                 subcommands: [PlayCommand.self, ServeCommand.self, ListDevicesCommand.self, WebCommand.self]),
             CommandGroup(
                 name: "Control (a running player)",
-                subcommands: [
-                    StatusCommand.self, ToggleCommand.self, PauseCommand.self, ResumeCommand.self,
-                    NextCommand.self,
-                    PreviousCommand.self, SeekCommand.self, DiscCommand.self, TrackCommand.self,
-                    VolumeCommand.self,
-                    SleepCommand.self, StopCommand.self,
-                    QuitCommand.self,
-                ]),
+                subcommands: controlCommands),
         ],
         defaultSubcommand: DiscsCommand.self)
 }

@@ -191,13 +191,13 @@ import Testing
         let endpoint = sandbox.endpoint
         let box = Mutex<ControlServer?>(nil)
         // What the player does on `quit`: answer, and take the socket down.
-        let server = try ControlServer.start(endpoint: endpoint) { request in
-            if request == .command(.quit) { box.withLock { $0 }?.stop() }
-            return .ok(RecordingHandler.status)
+        let server = try ControlServer.start(endpoint: endpoint) { request, answer in
+            if request == .quit { box.withLock { $0 }?.stop() }
+            answer(.ok(RecordingHandler.status))
         }
         box.withLock { $0 = server }
 
-        let answer = try await onOwnThread { try ControlClient.send(.command(.quit), endpoint: endpoint) }
+        let answer = try await onOwnThread { try ControlClient.send(.quit, endpoint: endpoint) }
         #expect(answer == .ok(RecordingHandler.status))
         #expect(ControlSandbox.attributes(of: endpoint.socketPath) == nil)
         box.withLock { $0 = nil }

@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyPlayer
+import CDWallySystem
 import Foundation
 import TestSupport
 import Testing
@@ -18,7 +19,9 @@ import Testing
         configuration.logger.logLevel = .critical
         let player = try Player(
             configuration: configuration, wallet: Wallet(discs: [album], total: 1, capacity: 20))
-        let server = try ControlServer.start(endpoint: endpoint) { await player.respond(to: $0) }
+        let quits = LockedValue(0)
+        let door = PlayerDoor(player: player, onQuit: { quits.withLock { $0 += 1 } })
+        let server = try ControlServer.start(endpoint: endpoint, handler: door.handler)
         defer { server.stop() }
         func send(_ request: ControlRequest) async throws -> ControlResponse {
             try await onOwnThread {
@@ -37,7 +40,8 @@ import Testing
         #expect(
             playing.disc
                 == ControlStatus.Disc(
-                    position: 1, id: album.id.rawValue, albumArtist: "cdwally tests", album: "Silence"))
+                    position: 1, id: album.id.rawValue, albumArtist: "cdwally tests", album: "Silence",
+                    trackCount: 2))
         #expect(playing.track?.index == 1)
         #expect(playing.track?.title == "Quiet 1")
         #expect(playing.trackCount == 2)
@@ -63,14 +67,18 @@ import Testing
             try await send(.command(.track(3)))
                 == .failure(
                     ControlFailure(
-                        code: .outOfRange, message: "there is no track 3 on 'Silence': it has 2 tracks (1–2)")
+                        code: .outOfRange, message: "there is no track 3 on 'Silence': it has 2 tracks (1–2)",
+                        kind: .outOfRange)
                 ))
 
         let stopped = try Self.status(try await send(.command(.stop)))
         #expect(stopped.state == .stopped)
         #expect(stopped.disc?.position == 1)
 
-        #expect(try Self.status(try await send(.command(.quit))).disc?.position == 1)
+        // `quit` is the host's: answered with the state, the shutdown being the host's to do.
+        #expect(try Self.status(try await send(.quit)).disc?.position == 1)
+        #expect(quits.current == 1)
+        await player.shutdown()
         let afterQuit = try await send(.command(.toggle))
         guard case .failure(let failure) = afterQuit else {
             Issue.record("a player that quit answered \(afterQuit)")

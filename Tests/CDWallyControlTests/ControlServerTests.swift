@@ -48,14 +48,14 @@ import Testing
             // Two requests in one write get two answers, in order.
             let both =
                 ControlProtocol.line(ControlRequest.command(.toggle).json)
-                + ControlProtocol.line(ControlRequest.command(.quit).json)
+                + ControlProtocol.line(ControlRequest.quit.json)
             let first = try ControlResponse(line: client.exchange(both))
             let second = try ControlResponse(line: client.readLine(until: .now + .seconds(30)))
             return (answers, first, second)
         }
         #expect(answers == sequence.map(Self.numbered))
         #expect(first == Self.numbered(.command(.toggle)))
-        #expect(second == Self.numbered(.command(.quit)))
+        #expect(second == Self.numbered(.quit))
     }
 
     @Test func errorAnswersAndFullStatusesComeBackUnchanged() async throws {

@@ -28,10 +28,13 @@ import Testing
             configuration: configuration, wallet: Wallet(discs: [album], total: 1, capacity: 20))
         try await player.perform(.play(disc: 1, fromStart: true))
 
-        let server = try ControlServer.start(endpoint: sandbox.endpoint) { await player.respond(to: $0) }
+        let server = try ControlServer.start(
+            endpoint: sandbox.endpoint, handler: PlayerDoor(player: player).handler)
         defer { server.stop() }
-        let mpris = try MPRISBridge(player: player, coverFile: { _ in nil })
-            .start(busAddress: bus.address, logger: LogRecorder().logger)
+        let mpris = try MPRISBridge(
+            view: player, inbox: PlayerDoor(player: player), quit: {}, coverFile: { _ in nil }
+        )
+        .start(busAddress: bus.address, logger: LogRecorder().logger)
         defer { mpris.stop() }
 
         let seeks = SeekLog()
@@ -97,10 +100,13 @@ import Testing
         configuration.logger.logLevel = .critical
         let player = try Player(
             configuration: configuration, wallet: Wallet(discs: [album], total: 1, capacity: 20))
-        let server = try ControlServer.start(endpoint: sandbox.endpoint) { await player.respond(to: $0) }
+        let server = try ControlServer.start(
+            endpoint: sandbox.endpoint, handler: PlayerDoor(player: player).handler)
         defer { server.stop() }
-        let mpris = try MPRISBridge(player: player, coverFile: { _ in nil })
-            .start(busAddress: bus.address, logger: LogRecorder().logger)
+        let mpris = try MPRISBridge(
+            view: player, inbox: PlayerDoor(player: player), quit: {}, coverFile: { _ in nil }
+        )
+        .start(busAddress: bus.address, logger: LogRecorder().logger)
         defer { mpris.stop() }
 
         let endpoint = sandbox.endpoint

@@ -26,7 +26,7 @@ final class RecordingHandler: Sendable {
     var requests: [ControlRequest] { recorded.withLock { $0 } }
 
     var handler: ControlServer.Handler {
-        { request in await self.handle(request) }
+        { request, answer in Task { answer(await self.handle(request)) } }
     }
 
     /// How many requests wait in the handler now.

@@ -34,7 +34,6 @@ import Testing
         #expect(state.allows(.previous))
         #expect(!state.allows(.seek(.relative(1))))
         #expect(state.allows(.stop))
-        #expect(state.allows(.quit))
 
         // PlayPause pauses while playing and plays otherwise: it needs the matching Can….
         state.canPause = false

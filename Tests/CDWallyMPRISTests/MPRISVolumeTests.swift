@@ -18,8 +18,10 @@ import Testing
         configuration.logger.logLevel = .critical
         let player = try Player(
             configuration: configuration, wallet: Wallet(discs: [album], total: 1, capacity: 20))
-        let server = try MPRISBridge(player: player, coverFile: { _ in nil })
-            .start(busAddress: bus.address, logger: LogRecorder().logger)
+        let server = try MPRISBridge(
+            view: player, inbox: PlayerDoor(player: player), quit: {}, coverFile: { _ in nil }
+        )
+        .start(busAddress: bus.address, logger: LogRecorder().logger)
         defer { server.stop() }
 
         let follow = try ExternalTool(

@@ -189,9 +189,13 @@ import Testing
         try await harness.player.perform(.play(disc: 2, fromStart: false))
         try await harness.player.perform(.next)
         let reordered = Wallet(discs: [wallet.discs[2], wallet.discs[1]], total: 2, capacity: 20)
-        let moved = try await harness.player.perform(.updateWallet(reordered))
-        let dropped = try await harness.player.perform(
-            .updateWallet(Wallet(discs: [wallet.discs[0]], total: 1, capacity: 20)))
+        func replaced(by wallet: Wallet) async throws -> PlayerSnapshot {
+            try await withCheckedContinuation { continuation in
+                harness.player.replaceWallet(wallet) { continuation.resume(returning: $0) }
+            }.get()
+        }
+        let moved = try await replaced(by: reordered)
+        let dropped = try await replaced(by: Wallet(discs: [wallet.discs[0]], total: 1, capacity: 20))
         let next = try await harness.player.perform(.nextDisc)
         await harness.close()
 
@@ -225,8 +229,8 @@ import Testing
     @Test func commandsAfterShutdownAreRefused() async throws {
         let harness = try PlayerHarness(wallet: try FixtureWallet.wallet())
         try await harness.player.perform(.play(disc: 1, fromStart: false))
-        let final = try await harness.player.perform(.quit)
-        #expect(final.state == .stopped)
+        await harness.player.shutdown()
+        #expect(harness.player.snapshot.state == .stopped)
         await #expect(throws: PlayerError.shutDown) { try await harness.player.perform(.pause) }
         await harness.close()
     }

@@ -54,10 +54,14 @@ import Testing
         #expect(midway.seconds > 3 && midway.seconds < 5.5, "heard \(midway.seconds)")
         #expect(
             !FileManager.default.fileExists(atPath: harness.stateDirectory.appending("listens.json").display))
+        // The player's own readers (the web's GETs) count it from memory, as a reader of the files.
+        #expect(harness.player.listeningTotals[wallet.discs[1].id]?.listens == 1)
 
         try await harness.player.perform(.seek(.absolute(2)))
         try await harness.player.perform(.play(disc: 3, fromStart: true))
         let left = harness.player.snapshot
+        // Ended, it is counted once, whether the log holds it yet or not.
+        #expect(harness.player.listeningTotals[wallet.discs[1].id]?.listens == 1)
         try await harness.player.perform(.stop)
         await harness.close(keepFiles: true)
         defer { harness.directory.remove() }

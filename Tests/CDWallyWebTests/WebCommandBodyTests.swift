@@ -64,7 +64,7 @@ import Testing
                     }
                 })
             for verb in PlayerVerb.table {
-                let expected = onTheWeb ? verb.offeredOnTheWeb : true
+                let expected = onTheWeb ? verb.doors.contains(.web) : verb.doors.contains(.socket)
                 #expect(listed.contains(verb.name) == expected, "\(verb.name) in \(folder)/PROTOCOL.md")
             }
         }

@@ -16,9 +16,10 @@ import Testing
 
     /// Runs `body` with a test client of the fixture's router.
     private func withClient(
+        prepare: (_ state: String) throws -> Void = { _ in },
         _ body: @Sendable (WebFixture, any TestClientProtocol) async throws -> Void
     ) async throws {
-        let fixture = try WebFixture()
+        let fixture = try WebFixture(prepare: prepare)
         let app = Application(router: fixture.server.router())
         do {
             try await app.test(.router) { client in try await body(fixture, client) }
@@ -117,18 +118,28 @@ import Testing
         }
     }
 
+    /// Writes one listen of the wallet's first disc into the state folder `state`.
+    private static func remember(listenStartingAt start: Date, in state: String) throws {
+        let disc = try WebFixture.wallet().discs[0]
+        let log = ListeningLog(directory: RawPath(state))
+        log.end(
+            Listen(
+                disc: disc.id, artist: disc.albumArtist, title: disc.title, start: start, seconds: 640,
+                finished: true)
+        ) { Issue.record("\($0)") }
+        log.flush()
+    }
+
+    /// `remember` as the fixture's preparation of its state folder.
+    private static func remembering(listenStartingAt start: Date) -> (String) throws -> Void {
+        { try remember(listenStartingAt: start, in: $0) }
+    }
+
     @Test func theWalletSaysHowOftenAndHowLatelyEachDiscWasPlayed() async throws {
-        try await withClient { fixture, client in
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        try await withClient(prepare: Self.remembering(listenStartingAt: start)) {
+            fixture, client in
             let session = try fixture.session()
-            let disc = try WebFixture.wallet().discs[0]
-            let start = Date(timeIntervalSince1970: 1_795_000_000)
-            let log = ListeningLog(directory: RawPath(fixture.state))
-            log.end(
-                Listen(
-                    disc: disc.id, artist: disc.albumArtist, title: disc.title, start: start, seconds: 640,
-                    finished: true)
-            ) { Issue.record("\($0)") }
-            log.flush()
             let wallet = try Self.json(
                 try await client.execute(
                     uri: "/api/v1/wallet", method: .get, headers: Self.headers(session: session, origin: nil))
@@ -144,32 +155,40 @@ import Testing
         }
     }
 
-    /// The GETs only read: a damaged history stays where it is. A listen stamped ahead of the
-    /// server's clock (a Pi whose clock ran ahead) has no date: "lastPlayed" null, never "just now".
-    @Test func theGetsMoveNoFileAndDateNoListenAheadOfTheClock() async throws {
-        try await withClient { fixture, client in
+    /// The GETs answer from the player's memory and never read the state files: a damaged
+    /// history, or one of a newer cdwally, written while the player runs, stays where it is and
+    /// as it is, and the answers are the player's.
+    @Test func theGetsReadNoFileAndMoveNone() async throws {
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        try await withClient(prepare: Self.remembering(listenStartingAt: start)) {
+            fixture, client in
             let session = try fixture.session()
-            let damaged = Data("{\"version\": 1, \"listens\": [".utf8)
             let file = URL(fileURLWithPath: fixture.state + "/listens.json")
-            try damaged.write(to: file)
-            for uri in ["/api/v1/wallet", "/api/v1/discs/1"] {
-                let answer = try await client.execute(
-                    uri: uri, method: .get, headers: Self.headers(session: session, origin: nil))
-                #expect(answer.status == .ok)
+            for content in [#"{"version": 1, "listens": ["#, #"{"version": 99, "listens": []}"#] {
+                let bytes = Data(content.utf8)
+                try bytes.write(to: file)
+                for uri in ["/api/v1/wallet", "/api/v1/discs/1"] {
+                    let answer = try Self.json(
+                        try await client.execute(
+                            uri: uri, method: .get, headers: Self.headers(session: session, origin: nil)))
+                    let disc: JSONValue? =
+                        if case .array(let discs)? = answer["discs"] { discs.first } else { answer }
+                    #expect(disc?["played"]?["listens"]?.intValue == 1, "\(uri) after \(content)")
+                }
+                #expect(try Data(contentsOf: file) == bytes)
+                let names = try FileManager.default.contentsOfDirectory(atPath: fixture.state)
+                #expect(!names.contains { $0.contains("damaged") }, "\(names)")
             }
-            #expect(try Data(contentsOf: file) == damaged)
-            let names = try FileManager.default.contentsOfDirectory(atPath: fixture.state)
-            #expect(!names.contains { $0.contains("damaged") }, "\(names)")
+        }
+    }
 
-            try FileManager.default.removeItem(at: file)
-            let disc = try WebFixture.wallet().discs[0]
-            let log = ListeningLog(directory: RawPath(fixture.state))
-            log.end(
-                Listen(
-                    disc: disc.id, artist: disc.albumArtist, title: disc.title,
-                    start: Date().addingTimeInterval(49 * 86_400), seconds: 640, finished: true)
-            ) { Issue.record("\($0)") }
-            log.flush()
+    /// A listen stamped ahead of the server's clock (a Pi whose clock ran ahead) has no date:
+    /// "lastPlayed" null, never "just now".
+    @Test func noListenAheadOfTheClockIsDated() async throws {
+        let ahead = Date().addingTimeInterval(49 * 86_400)
+        try await withClient(prepare: Self.remembering(listenStartingAt: ahead)) {
+            fixture, client in
+            let session = try fixture.session()
             let one = try Self.json(
                 try await client.execute(
                     uri: "/api/v1/discs/1", method: .get, headers: Self.headers(session: session, origin: nil)
@@ -233,6 +252,46 @@ import Testing
             let outOfRange = try await Self.command(
                 #"{"command":"disc","disc":7}"#, session: session, to: client)
             #expect(outOfRange.status == .conflict)
+            #expect(try Self.json(outOfRange)["error"]?["code"]?.stringValue == "player")
+            #expect(try Self.json(outOfRange)["error"]?["kind"]?.stringValue == "out-of-range")
+        }
+    }
+
+    /// One status shape: the web's state is the socket's status (`PlayerStatus`, what
+    /// `status --json` prints) inside the feed's own members, a superset of both former shapes.
+    @Test func theStateIsTheSocketsStatusInsideTheFeedsMembers() async throws {
+        try await withClient { fixture, client in
+            let session = try fixture.session()
+            #expect(
+                try await Self.command(#"{"command":"play","disc":1}"#, session: session, to: client).status
+                    == .ok)
+            let answer = try await Self.command(
+                #"{"command":"sleep","for":"30m"}"#, session: session, to: client)
+            let state = try Self.json(answer)
+            guard case .object(let members) = state else { throw Missing() }
+            let names = members.map(\.0)
+            let status = PlayerStatus(snapshot: fixture.player.snapshot).members.map(\.0)
+            // Parsed JSON keeps no order; WebJSON writes the feed's members around the status's.
+            #expect(Set(names) == Set(["revision", "at"] + status + ["walletRevision", "site"]))
+            let formerWeb: Set = [
+                "revision", "at", "state", "disc", "trackIndex", "track", "elapsed", "duration", "volume",
+                "muted",
+                "sleep", "waitingForOutput", "walletRevision", "site",
+            ]
+            let formerSocket: Set = [
+                "state", "disc", "track", "elapsed", "position", "trackCount", "volume", "muted", "sleep",
+                "waitingForOutput", "waitingFor",
+            ]
+            #expect(formerWeb.union(formerSocket).isSubset(of: Set(names)), "\(names)")
+            guard case .object(let disc)? = state["disc"], case .object(let sleep)? = state["sleep"] else {
+                throw Missing()
+            }
+            #expect(
+                Set(disc.map(\.0))
+                    == ["position", "id", "albumArtist", "album", "year", "trackCount", "covers"])
+            #expect(Set(sleep.map(\.0)) == ["mode", "remaining", "until"])
+            #expect(state["trackIndex"]?.intValue == 1)
+            #expect(state["position"] == state["elapsed"])
         }
     }
 

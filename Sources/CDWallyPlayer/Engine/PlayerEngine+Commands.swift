@@ -6,10 +6,7 @@ import Foundation
 /// confirm it (`waitForPlayback`).
 extension PlayerEngine {
     func perform(_ command: PlayerCommand) async throws(PlayerError) -> PlayerSnapshot {
-        if isShutDown {
-            if case .quit = command { return makeSnapshot() }
-            throw PlayerError.shutDown
-        }
+        if isShutDown { throw PlayerError.shutDown }
         if waitingForOutput && !Self.worksWithoutOutput(command) { throw PlayerError.outputStalled }
         switch command {
         case .play(let position, let fromStart):
@@ -42,11 +39,13 @@ extension PlayerEngine {
             try changeVolume(change)
         case .sleep(let request):
             setSleep(request)
-        case .updateWallet(let wallet):
-            update(wallet)
-        case .quit:
-            await shutdown()
         }
+        return makeSnapshot()
+    }
+
+    /// A new wallet from the host (`Player.replaceWallet`): taken even while the output stalls.
+    func take(_ wallet: Wallet) -> PlayerSnapshot {
+        update(wallet)
         return makeSnapshot()
     }
 

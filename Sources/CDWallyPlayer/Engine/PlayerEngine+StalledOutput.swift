@@ -31,7 +31,7 @@ extension PlayerEngine {
     /// What works while the output takes no audio: what needs no answer from mpv.
     static func worksWithoutOutput(_ command: PlayerCommand) -> Bool {
         switch command {
-        case .stop, .quit, .sleep, .updateWallet: return true
+        case .stop, .sleep: return true
         default: return false
         }
     }

@@ -61,6 +61,10 @@ public final class ListeningLog: Sendable {
     private let cached: LockedValue<ListeningHistory>
     /// The last write's failure, said once (`failed`).
     private let lastFailure = LockedValue<PlayerError?>(nil)
+    /// The player's listens the log may not hold yet, counted by `historyNow` so that its
+    /// readers need no file: the one in progress, as last kept, and those ended whose write is
+    /// still queued.
+    private let unwritten = LockedValue<(inProgress: Listen?, ended: [Listen])>((nil, []))
 
     /// Reads the memory in `directory`; a listen in progress long enough to keep counts too.
     public init(directory: RawPath, minimumSeconds: Double = Listen.minimumSeconds, access: Access = .reading)
@@ -80,6 +84,17 @@ public final class ListeningLog: Sendable {
 
     /// Everything remembered, as last read or written by this process.
     public var history: ListeningHistory { cached.current }
+
+    /// `history` with the player's listens the log may not hold yet (the one in progress, when
+    /// long enough to keep, and those ended whose write is queued): what a reader of the files
+    /// would count, from memory.
+    public var historyNow: ListeningHistory {
+        var history = cached.current
+        let (inProgress, ended) = unwritten.current
+        for listen in ended { history.add(listen) }
+        if let inProgress, inProgress.isKept(minimumSeconds: minimumSeconds) { history.add(inProgress) }
+        return history
+    }
 
     // MARK: The player's writes, off its thread
 
@@ -105,6 +120,7 @@ public final class ListeningLog: Sendable {
 
     /// Keeps `listen` as the listen in progress, soon; saves in quick succession cost one write.
     func keep(inProgress listen: Listen, reportingTo report: @escaping @Sendable (PlayerError) -> Void) {
+        unwritten.withLock { $0.inProgress = listen }
         StateWriter.shared.write(key: inProgressFile.display) {
             do {
                 try AtomicFile.replace(
@@ -125,16 +141,20 @@ public final class ListeningLog: Sendable {
         _ listen: Listen, discSeconds: Double? = nil,
         reportingTo report: @escaping @Sendable (PlayerError) -> Void
     ) {
+        let kept = listen.isKept(minimumSeconds: minimumSeconds, discSeconds: discSeconds)
+        unwritten.withLock { unwritten in
+            if unwritten.inProgress?.isSame(as: listen) == true { unwritten.inProgress = nil }
+            if kept { unwritten.ended.append(listen) }
+        }
         StateWriter.shared.write {
             do throws(PlayerError) {
-                if listen.isKept(minimumSeconds: self.minimumSeconds, discSeconds: discSeconds) {
-                    try self.change { $0.add(listen) }
-                }
+                if kept { try self.change { $0.add(listen) } }
                 self.removeInProgressFile()
                 self.succeeded()
             } catch {
                 self.failed(error, reportingTo: report)
             }
+            self.unwritten.withLock { $0.ended.removeAll { $0.isSame(as: listen) } }
         }
     }
 

@@ -8,8 +8,7 @@ import CDWallyWeb
 
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "play",
-        abstract: "Play a disc from the wallet: the whole album, gapless.",
+        commandName: PlayerVerb.play.name, abstract: PlayerVerb.play.abstract,
         discussion: """
             A disc resumes where it was left (--from-start overrides); a disc that played to its \
             end starts again at track 1. On a terminal, cdwally shows a CD player's display and \
@@ -65,12 +64,19 @@ struct PlayCommand: AsyncParsableCommand {
                 ifRunning: { running, context in
                     // One player per user: `play N` hands the disc to the one that runs.
                     guard let disc = disc ?? album?.position else { throw running.refusal }
-                    // A disc just added reaches the running player's wallet within its
-                    // watcher's half second; the hand-over waits until it has.
+                    let requested = requestedSetup(context.settings)
+                    // By album id, the running player finds the disc itself once its watcher
+                    // brought a disc just added; an older player takes the number, after the
+                    // watcher's half second.
+                    if let album,
+                        let status = try HandOver.play(
+                            album: album.id, fromStart: fromStart, requested: requested, to: running)
+                    {
+                        return context.print(StatusView.render(status))
+                    }
                     if album?.written == true { try await Task.sleep(for: .seconds(1.2)) }
                     let status = try HandOver.play(
-                        disc: disc, fromStart: fromStart, requested: requestedSetup(context.settings),
-                        to: running)
+                        disc: disc, fromStart: fromStart, requested: requested, to: running)
                     context.print(StatusView.render(status))
                 },
                 accept: { _, report in
@@ -95,7 +101,7 @@ struct PlayCommand: AsyncParsableCommand {
                 let display =
                     TerminalPlayerUI.isAvailable(environment: environment)
                     ? TerminalPlayerUI(
-                        player: host.player, inbox: host, environment: environment,
+                        view: host.view, inbox: host, environment: environment,
                         covers: showCovers ? CoverOptions(coverFile: { coverCache.coverFile(for: $0) }) : nil,
                         library: TerminalLibrary(
                             search: { words, limit in try await library.albums(matching: words, limit: limit)
@@ -105,7 +111,7 @@ struct PlayCommand: AsyncParsableCommand {
                 if let display { started.onResize { display.terminalResized() } }
                 let plain = display == nil ? PlainPlayback(host: host) : nil
                 let position = album.flatMap { started.report.wallet.position(of: $0.id) } ?? disc
-                try await host.player.perform(.play(disc: position, fromStart: fromStart))
+                try await host.perform(.play(disc: position, fromStart: fromStart))
                 if let display {
                     try await Self.show(display, host: host, logOnDisplay: context.terminal.stderrIsTerminal)
                 } else {

@@ -77,13 +77,13 @@ struct ServeCommand: AsyncParsableCommand {
                     try await host.startKeys(
                         selection: InputSelection(arguments: input, grab: grab), keyMap: keyMap)
                 }
-                let journal = Task { await ServeCommand.log(host.player.events(), logger: logger) }
+                let journal = Task { await ServeCommand.log(host.view.events(), logger: logger) }
                 let discs = Format.count(started.report.wallet.discs.count, "disc")
-                if !idles, let position = host.player.interruptedDisc {
+                if !idles, let position = host.interruptedDisc {
                     logger.info(
                         "ready: \(discs) in the wallet; playing on disc \(position), cut off last time")
                     do {
-                        try await host.player.perform(.play(disc: position, fromStart: false))
+                        try await host.perform(.play(disc: position, fromStart: false))
                     } catch {
                         logger.error("\(error)")
                     }
@@ -92,12 +92,12 @@ struct ServeCommand: AsyncParsableCommand {
                     // No CDs playlist yet (a library disk mounting late): when it comes, carry
                     // on as a start with it would have, unless told to play something meanwhile.
                     if !idles {
-                        host.whenWalletArrives { [player = host.player] report in
-                            guard player.snapshot.disc == nil,
-                                let position = player.interruptedDisc(in: report.wallet)
+                        host.whenWalletArrives { [host] report in
+                            guard host.view.snapshot.disc == nil,
+                                let position = host.interruptedDisc(in: report.wallet)
                             else { return }
                             logger.info("the library is here: playing on disc \(position), cut off last time")
-                            player.send(.play(disc: position, fromStart: false)) { result in
+                            host.send(.play(disc: position, fromStart: false)) { result in
                                 if case .failure(let error) = result { logger.error("\(error)") }
                             }
                         }

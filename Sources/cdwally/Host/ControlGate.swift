@@ -19,25 +19,29 @@ final class ControlGate: Sendable {
         awaited.set(path)
     }
 
-    func handle(_ request: ControlRequest) async -> ControlResponse {
+    func handle(_ request: ControlRequest, answer: @escaping @Sendable (ControlResponse) -> Void) {
         guard let host = host.current else {
             guard let awaited = awaited.current else {
-                return .failure(
-                    ControlFailure(code: .busy, message: "the player is still starting; try again"))
+                return answer(
+                    .failure(ControlFailure(code: .busy, message: "the player is still starting; try again")))
             }
             if case .status = request {
-                return .ok(
-                    ControlStatus(
-                        state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0, waitingFor: awaited))
+                return answer(
+                    .ok(
+                        ControlStatus(
+                            state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0,
+                            waitingFor: awaited)))
             }
-            return .failure(
-                ControlFailure(
-                    code: .busy, message: "the player is waiting for \(awaited), which is not there yet"))
+            return answer(
+                .failure(
+                    ControlFailure(
+                        code: .busy, message: "the player is waiting for \(awaited), which is not there yet"))
+            )
         }
-        let response = await host.respond(to: request)
-        guard case .ok(var status) = response else { return response }
-        status.setup = host.setup.current
-        status.waitingFor = host.waitingFor.current
-        return .ok(status)
+        host.controlResponder.respond(to: request) { response in
+            guard case .ok(var status) = response else { return answer(response) }
+            host.describe(&status)
+            answer(.ok(status))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CDWallyControl
+import CDWallyCore
 import CDWallyPlayer
 
 /// `cdwally play N` while a player runs: the disc goes to that player, wherever its socket
@@ -11,16 +12,37 @@ enum HandOver {
     static func play(
         disc: Int, fromStart: Bool, requested: RequestedSetup, to running: RunningPlayer
     ) throws -> ControlStatus {
+        try check(requested, handing: "disc \(disc)", to: running)
+        return try answer(to: .command(.play(disc: disc, fromStart: fromStart)), from: running)
+    }
+
+    /// The same for `play WORDS|ID`: the disc of album `id`, which the running player finds
+    /// in its wallet (waiting for its watcher when the album was just added). Nil when that
+    /// player is older than `disc` by album id: the caller hands the disc number over instead.
+    static func play(
+        album id: AlbumID, fromStart: Bool, requested: RequestedSetup, to running: RunningPlayer
+    ) throws -> ControlStatus? {
+        try check(requested, handing: "that album", to: running)
+        do {
+            return try answer(to: .album(id, fromStart: fromStart), from: running)
+        } catch let failure as ControlFailure where failure.code == .badRequest {
+            return nil
+        }
+    }
+
+    /// Refuses the hand-over when the running player lacks what this command asked for.
+    private static func check(_ requested: RequestedSetup, handing what: String, to running: RunningPlayer)
+        throws
+    {
         let current = try answer(to: .status, from: running)
         let conflicts = requested.conflicts(with: current.setup)
         guard conflicts.isEmpty else {
             throw CommandFailure(
                 message: "the running player (\(running.name)) cannot take "
-                    + "\(conflicts.joined(separator: "; ")); leave those out to hand it disc \(disc), or stop it "
+                    + "\(conflicts.joined(separator: "; ")); leave those out to hand it \(what), or stop it "
                     + "with `cdwally quit` and run this again",
                 code: ExitStatus.handOverRefused)
         }
-        return try answer(to: .command(.play(disc: disc, fromStart: fromStart)), from: running)
     }
 
     private static func answer(to request: ControlRequest, from running: RunningPlayer) throws

@@ -51,7 +51,7 @@ struct HostLibrary: Sendable {
     func play(_ id: AlbumID) async throws -> LibraryService.WalletChange {
         let change = try await add(id, refuseHidden: true)
         let disc = change.disc?.id ?? id
-        guard let position = host.player.snapshot.wallet.position(of: disc) else {
+        guard let position = host.view.snapshot.wallet.position(of: disc) else {
             throw WalletChangeError.notInWallet(
                 change.album.map { "\($0.albumArtist) — \($0.title)" } ?? "\(id)")
         }
@@ -64,12 +64,12 @@ struct HostLibrary: Sendable {
     private func written(_ body: @escaping @Sendable () throws -> LibraryService.WalletChange) async throws
         -> LibraryService.WalletChange
     {
-        let before = host.player.snapshot.wallet
+        let before = host.view.snapshot.wallet
         let change = try await BlockingPool.shared.run(body)
         guard change.written else { return change }
         host.walletChanged()
         let deadline = ContinuousClock.now + .seconds(2)
-        while host.player.snapshot.wallet == before && ContinuousClock.now < deadline {
+        while host.view.snapshot.wallet == before && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         return change

@@ -12,7 +12,7 @@ struct PlainPlayback {
     /// Subscribes at once: made before playback starts, it sees the first track too.
     init(host: PlayerHost) {
         self.host = host
-        events = host.player.events()
+        events = host.view.events()
     }
 
     func run() async {

@@ -21,20 +21,20 @@ extension PlayerHost {
             hosts: HostAllowList(extraNames: settings.config?.webHosts?.value ?? [], listen: listen),
             access: WebAccess.user(
                 stateHome: settings.directories.cdwallyState, formerFolder: stateFolder),
-            stateFolder: stateFolder,
-            doctor: { [player, waitingFor] in
+            doctor: { [view, waitingFor] in
                 try await PlayerHost.diagnose(
                     settings: settings, stateFolder: stateFolder,
                     health: {
                         Health.check(
-                            settings: settings, playerHere: player.snapshot.state.rawValue,
+                            settings: settings, playerHere: view.snapshot.state.rawValue,
                             waitingForHere: waitingFor.current, webHere: listen.description)
                     })
             },
             coverFile: { covers.coverFile(for: $0) }, cacheFolder: settings.directories.cdwallyCache,
             logger: Logger(label: "cdwally.web"))
         configuration.library = webLibrary(service: service, context: context)
-        let server = WebServer(player: player, inbox: self, configuration: configuration)
+        configuration.hostStatus = { [weak self] status in self?.describe(&status) }
+        let server = WebServer(view: view, inbox: self, configuration: configuration)
         try await server.start()
         onShutdown { await server.stop() }
         setup.withLock { $0?.web = listen.description }
@@ -48,7 +48,7 @@ extension PlayerHost {
     /// words.
     private func webLibrary(service: LibraryService, context: CommandContext) -> WebLibrary {
         let library = HostLibrary(service: service, context: context, host: self)
-        let player = self.player
+        let view = self.view
         @Sendable func answer(_ id: AlbumID, _ body: () async throws -> LibraryService.WalletChange)
             async throws
             -> WebLibrary.Change
@@ -83,7 +83,7 @@ extension PlayerHost {
         return WebLibrary(
             albums: { words, offset, limit in
                 let (total, albums) = try await library.albums(matching: words, offset: offset, limit: limit)
-                let places = LibraryService.places(of: albums, in: player.snapshot.wallet)
+                let places = LibraryService.places(of: albums, in: view.snapshot.wallet)
                 return (
                     total,
                     albums.map {

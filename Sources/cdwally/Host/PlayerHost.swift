@@ -13,10 +13,12 @@ import Logging
 /// shutdown on a signal, `cdwally quit`, MPRIS `Quit` or the user's `q`, with every
 /// position saved.
 ///
-/// Every front end sends its commands here (`send`), from its own thread: `quit` is the one
-/// way to end the process, whoever asks; the rest go into the player's ordered mailbox.
+/// Every front end reads the player through `view` and sends its commands here (`send`), from
+/// its own thread, into the player's ordered mailbox; none holds the `Player`. Ending the
+/// process is the host's alone (`requestShutdown`, which the socket's `quit`, MPRIS `Quit`,
+/// the stop signals and the user's `q` come to).
 final class PlayerHost: PlayerInbox {
-    let player: Player
+    private let player: Player
     let logger: Logger
     private let watcher = WalletWatcher()
     private let control: LockedValue<ControlServer?> = LockedValue(nil)
@@ -27,7 +29,7 @@ final class PlayerHost: PlayerInbox {
     private let stops = LockedValue<[@Sendable () async -> Void]>([])
     private let shutdownTask = LockedValue<Task<Void, Never>?>(nil)
     /// How this player was started, for the status a second `play N` compares with.
-    let setup = LockedValue<ControlStatus.Setup?>(nil)
+    let setup = LockedValue<PlayerStatus.Setup?>(nil)
     /// What the wallet waits for (`ControlStatus.waitingFor`): the CDs playlist given, or the
     /// library, while no playlist is found (a disk not mounted yet, or pulled).
     let waitingFor = LockedValue<String?>(nil)
@@ -75,7 +77,7 @@ final class PlayerHost: PlayerInbox {
         ) { [player, logger] report in
             setup.withLock { $0?.playlist = report.choice.chosen?.display }
             waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
-            player.send(.updateWallet(report.wallet)) { result in
+            player.replaceWallet(report.wallet) { result in
                 if case .failure(let error) = result, error != .shutDown {
                     logger.warning("the new wallet was not taken: \(error)")
                 }
@@ -106,7 +108,9 @@ final class PlayerHost: PlayerInbox {
     /// Offers the player on the session bus as `org.mpris.MediaPlayer2.cdwally`. With no
     /// session bus (a headless box) it says so at debug level and goes on without.
     func startMPRIS(coverCache: CoverArtCache) {
-        let bridge = MPRISBridge(player: player, inbox: self, coverFile: { coverCache.coverFile(for: $0) })
+        let bridge = MPRISBridge(
+            view: player, inbox: self, quit: { [weak self] in self?.requestShutdown() },
+            coverFile: { coverCache.coverFile(for: $0) })
         do {
             let server = try bridge.start(logger: Logger(label: "cdwally.mpris"))
             mpris.set(server)
@@ -155,15 +159,56 @@ final class PlayerHost: PlayerInbox {
         stops.withLock { $0.append(stop) }
     }
 
-    /// Carries a front end's command out: `quit` asks the command to wind down (answered at
-    /// once with the state; positions are saved on the way out), the rest go to the player.
+    /// Passes a front end's command into the player's mailbox.
     func send(_ command: PlayerCommand, reply: @escaping PlayerReply = { _ in }) {
-        guard command == .quit else { return player.send(command, reply: reply) }
-        requestShutdown()
-        reply(.success(player.snapshot))
+        player.send(command, reply: reply)
     }
 
-    var snapshot: PlayerSnapshot { player.snapshot }
+    /// What the front ends read: the player, from memory.
+    var view: any PlayerView { player }
+
+    /// The disc `serve` plays on at start (`Player.interruptedDisc`).
+    var interruptedDisc: Int? { player.interruptedDisc }
+
+    /// The same in `wallet` (`Player.interruptedDisc(in:)`).
+    func interruptedDisc(in wallet: Wallet) -> Int? {
+        player.interruptedDisc(in: wallet)
+    }
+
+    /// Adds what the host knows to a status: how the player was started and what it waits for.
+    /// The socket and the web both send the result.
+    func describe(_ status: inout PlayerStatus) {
+        status.setup = setup.current
+        status.waitingFor = waitingFor.current
+    }
+
+    /// Answers the control socket: the player's commands go to `send`, `quit` to the
+    /// shutdown (answered at once with the state; positions are saved on the way out).
+    var controlResponder: ControlResponder {
+        ControlResponder(
+            view: player, inbox: self, quit: { [weak self] in self?.requestShutdown() },
+            playAlbum: { [weak self] id, fromStart, reply in
+                guard let self else { return reply(.failure(.shutDown)) }
+                Task { await self.play(album: id, fromStart: fromStart, reply: reply) }
+            })
+    }
+
+    /// Plays the disc of the album `id`. One another process just added reaches the wallet
+    /// within the watcher's half second: the watcher is nudged and the wallet waited for, at
+    /// most 2 s, before the album is refused.
+    private func play(album id: AlbumID, fromStart: Bool, reply: @escaping PlayerReply) async {
+        var position = player.snapshot.wallet.position(of: id)
+        if position == nil {
+            walletChanged()
+            let deadline = ContinuousClock.now + .seconds(2)
+            while position == nil && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(20))
+                position = player.snapshot.wallet.position(of: id)
+            }
+        }
+        guard let position else { return reply(.failure(.albumNotInWallet(id: id.rawValue))) }
+        send(.play(disc: position, fromStart: fromStart), reply: reply)
+    }
 
     /// Returns once `requestShutdown()` was called (by `quit`, the end of a disc or the user).
     func waitForShutdownRequest() async {

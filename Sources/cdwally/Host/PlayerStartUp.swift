@@ -71,7 +71,7 @@ struct PlayerStartUp {
         SignalWaiter.onSignal { [logger = host.logger] signal in
             if SignalWaiter.stopSignals.contains(signal) {
                 logger.info("\(SignalWaiter.name(signal)): saving positions and stopping")
-                host.send(.quit)
+                host.requestShutdown()
             } else {
                 resized.current?()
             }

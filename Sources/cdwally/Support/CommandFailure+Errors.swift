@@ -39,20 +39,7 @@ extension CommandFailure {
         case let error as UserFileEdit.Failure:
             self.init(walletChange: .playlist(error))
         case let error as PlayerError:
-            switch error {
-            case .discOutOfRange, .trackOutOfRange, .volumeOutOfRange:
-                self.init(message: error.description, code: ExitStatus.usage)
-            case .audioOutputFailed, .noHardwareMixer, .outputStalled:
-                self.init(message: error.description, code: ExitStatus.unavailable)
-            case .invalidOption: self.init(message: error.description, code: ExitStatus.config)
-            case .stateInUse: self.init(message: error.description, code: ExitStatus.temporaryFailure)
-            case .newerStateFile: self.init(message: error.description, code: ExitStatus.dataError)
-            case .resumeStateNotSaved, .resumeStateUnreadable, .listeningLogNotSaved:
-                self.init(message: error.description, code: ExitStatus.ioError)
-            case .nothingPlayable: self.init(message: error.description, code: ExitStatus.noInput)
-            case .mpv, .mpvCreateFailed, .shutDown:
-                self.init(message: error.description, code: ExitStatus.software)
-            }
+            self.init(message: error.description, code: ExitStatus.of(error.kind))
         case let error as InputError:
             switch error {
             case .unknownKeyName, .unknownAction, .conflictingBindings:
@@ -76,6 +63,11 @@ extension CommandFailure {
             case .systemCallFailed: self.init(message: error.description, code: ExitStatus.ioError)
             }
         case let failure as ControlFailure:
+            // A player's refusal exits as the same refusal in this process would.
+            if let kind = failure.kind {
+                self.init(message: failure.message, code: ExitStatus.of(kind))
+                return
+            }
             let code: Int32 =
                 switch failure.code {
                 case .outOfRange: ExitStatus.usage

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CDWallyPlayer
 
 /// Exit codes, from sysexits(3) where one fits (docs/PRODUCT.md §7).
 enum ExitStatus {
@@ -28,6 +29,22 @@ enum ExitStatus {
     /// may not be written.
     static let noPermission: Int32 = 77
     static let config: Int32 = 78
+
+    /// The exit code of a player's refusal, the same in the process that plays and through the
+    /// socket.
+    static func of(_ kind: PlayerErrorKind) -> Int32 {
+        switch kind {
+        case .outOfRange: usage
+        case .audioOutput, .outputStalled: unavailable
+        case .badOption: config
+        case .stateInUse: temporaryFailure
+        case .newerStateFile: dataError
+        case .stateFile: ioError
+        case .nothingPlayable: noInput
+        case .shutDown: noPlayer
+        case .failed: software
+        }
+    }
 }
 
 /// An error already worded for the user, with its exit code: what every failure becomes

@@ -18,10 +18,12 @@ final class WebFixture: @unchecked Sendable {
 
     init(
         port: Int = Int.random(in: 41_000..<49_000), limits: ConnectionLimits = ConnectionLimits(),
-        library: WebLibrary? = nil
+        library: WebLibrary? = nil, prepare: (_ state: String) throws -> Void = { _ in }
     ) throws {
         state = FileManager.default.temporaryDirectory.appendingPathComponent("cdwally-web-\(UUID())").path
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        // What the player finds in its state folder when it starts (it reads it then, once).
+        try prepare(state)
         var configuration = PlayerConfiguration(stateDirectory: RawPath(state), mpvOptions: [("ao", "null")])
         configuration.logger.logLevel = .critical
         player = try Player(configuration: configuration, wallet: try WebFixture.wallet())
@@ -31,13 +33,13 @@ final class WebFixture: @unchecked Sendable {
         var logger = Logger(label: "cdwally.web.test")
         logger.logLevel = .critical
         var web = WebConfiguration(
-            listen: listen, hosts: HostAllowList(listen: listen), access: access, stateFolder: state,
+            listen: listen, hosts: HostAllowList(listen: listen), access: access,
             doctor: { .object([("library", .string("/music"))]) }, coverFile: { _ in WebFixture.cover },
             cacheFolder: state + "/cache", logger: logger)
         web.coverWorker = [BuiltProducts.cdwally, "cover-worker"]
         web.limits = limits
         web.library = library
-        server = WebServer(player: player, inbox: player, configuration: web)
+        server = WebServer(view: player, inbox: PlayerDoor(player: player), configuration: web)
     }
 
     func remove() async {

@@ -3,15 +3,14 @@ import CDWallyControl
 import CDWallyPlayer
 
 struct DiscCommand: ControlCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "disc",
-        abstract: "Change disc: a wallet position, next, prev, or random (one not played lately).")
+    static let configuration = CommandConfiguration(verb: .disc)
 
     @OptionGroup var options: ControlOptions
 
     // Captured raw so that "-1" reaches validate() and gets its own message, instead of
     // being taken for an unknown option.
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("N, next, prev or random.", valueName: "disc"))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("N, next, previous or random.", valueName: "disc"))
     var choices: [String] = []
 
     private var choice: String { choices.first ?? "" }
@@ -21,7 +20,7 @@ struct DiscCommand: ControlCommand {
 
     func validate() throws {
         guard choices.count == 1, let command = Self.parse(choice) else {
-            throw ValidationError("disc takes a wallet position (1, 2, …), next, prev or random.")
+            throw ValidationError("disc takes a wallet position (1, 2, …), next, previous or random.")
         }
         if fromStart, case .play = command {
         } else if fromStart {

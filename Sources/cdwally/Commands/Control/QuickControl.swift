@@ -1,5 +1,6 @@
 import ArgumentParser
 import CDWallyControl
+import CDWallyPlayer
 
 /// Answers the plain control verbs (`cdwally toggle`, `cdwally status --json`) before the
 /// argument parser is built. A media key runs such a command and waits for it, and building
@@ -7,30 +8,32 @@ import CDWallyControl
 /// makes, was most of the 15 ms one took; the words and requests are the commands' own, and
 /// anything more than a verb and `--json` goes to the parser as before.
 enum QuickControl {
-    /// The verbs answered here: every `PlainControlCommand` of `CDWally`'s control group.
-    /// Each shows the player's status (none overrides `render`).
-    static let commands: [any PlainControlCommand.Type] = [
-        StatusCommand.self, ToggleCommand.self, PauseCommand.self, ResumeCommand.self, NextCommand.self,
-        PreviousCommand.self, StopCommand.self, QuitCommand.self,
-    ]
-
-    /// The verb `arguments` name, and whether they ask for JSON, when they are a plain verb
-    /// alone or with `--json`.
-    static func verb(of arguments: [String]) -> (command: any PlainControlCommand.Type, json: Bool)? {
+    /// The request `arguments` make, and whether they ask for JSON, when they are a plain verb
+    /// of the CLI (`PlayerVerb.table`'s, by any of its spellings, or the host's `status` and
+    /// `quit`) alone or with `--json`. Each shows the player's status.
+    static func verb(of arguments: [String]) -> (request: ControlRequest, json: Bool)? {
         guard let word = arguments.first, arguments.count == 1 || arguments.dropFirst() == ["--json"]
         else { return nil }
-        let command = commands.first { command in
-            command.configuration.commandName == word || command.configuration.aliases.contains(word)
+        let request: ControlRequest
+        let hostVerbs: [any PlainControlCommand.Type] = [StatusCommand.self, QuitCommand.self]
+        if let host = hostVerbs.first(where: { $0.configuration.commandName == word }) {
+            request = host.plainRequest
+        } else if let verb = PlayerVerb.named(word), verb.doors.contains(.cli),
+            let command = verb.plainCommand
+        {
+            request = .command(command)
+        } else {
+            return nil
         }
-        return command.map { ($0, arguments.count == 2) }
+        return (request, arguments.count == 2)
     }
 
     /// Runs `arguments` when they are a plain verb, and gives the exit status; nil otherwise.
     static func run(_ arguments: [String]) -> Int32? {
-        guard let (command, json) = verb(of: arguments) else { return nil }
+        guard let (request, json) = verb(of: arguments) else { return nil }
         SignalWaiter.unblockStopSignals()
         do {
-            try command.send(command.plainRequest, json: json, render: StatusView.render)
+            try StatusCommand.send(request, json: json, render: StatusView.render)
             return ExitCode.success.rawValue
         } catch let code as ExitCode {
             return code.rawValue

@@ -3,9 +3,7 @@ import CDWallyControl
 import CDWallyPlayer
 
 struct SeekCommand: ControlCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "seek",
-        abstract: "Seek in the current track: +10 and -10 move, 90 or 1:30 jump to a place.")
+    static let configuration = CommandConfiguration(verb: .seek)
 
     @OptionGroup var options: ControlOptions
 

@@ -4,8 +4,7 @@ import CDWallyPlayer
 
 struct SleepCommand: ControlCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sleep",
-        abstract: "Set the sleep timer: 30m, 45 (minutes), 1h, end-of-disc, or off.",
+        commandName: PlayerVerb.sleep.name, abstract: PlayerVerb.sleep.abstract,
         discussion: """
             At its time the music fades out over the last seconds and pauses, with every position \
             saved; end-of-disc stops when the current disc ends. Without a value it shows the time left.

@@ -4,11 +4,10 @@ import CDWallyPlayer
 
 struct TrackCommand: ControlCommand {
     static let configuration = CommandConfiguration(
-        commandName: "track",
-        abstract: "Go to track N of the current disc, from its start.",
+        commandName: PlayerVerb.track.name, abstract: PlayerVerb.track.abstract,
         discussion: """
             N is 1-based, in the disc's play order, as `cdwally tracks` numbers them. Paused, the \
-            player moves there and stays paused, as next and prev do; stopped or idle, it plays \
+            player moves there and stays paused, as next and previous do; stopped or idle, it plays \
             that track of the disc `play` would play.
             """)
 

@@ -4,8 +4,7 @@ import CDWallyPlayer
 
 struct VolumeCommand: ControlCommand {
     static let configuration = CommandConfiguration(
-        commandName: "volume",
-        abstract: "Show or change the volume: 40, +5, -5, mute, unmute, toggle-mute.",
+        commandName: PlayerVerb.volume.name, abstract: PlayerVerb.volume.abstract,
         discussion: """
             Levels go from 0 to 100 (or to volume_max in [player]); a change is smooth, and mute \
             keeps the level for unmute. The level and mute are kept across restarts.

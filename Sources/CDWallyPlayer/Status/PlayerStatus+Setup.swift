@@ -1,6 +1,6 @@
 import CDWallyCore
 
-extension ControlStatus {
+extension PlayerStatus {
     /// How the running player was started: what a second `cdwally play N` compares with its
     /// own options before handing its disc over, so that it never pretends to honour a
     /// library or an output the running player does not have (docs/PRODUCT.md §5).
@@ -42,7 +42,7 @@ extension ControlStatus {
             self.web = web
         }
 
-        var json: JSONValue {
+        public var json: JSONValue {
             .object([
                 ("pid", .int(Int(pid))), ("library", .string(library)), ("playlist", .string(playlist)),
                 ("capacity", .int(capacity)), ("config", .string(config)),

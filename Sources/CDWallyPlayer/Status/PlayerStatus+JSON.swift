@@ -1,10 +1,14 @@
 import CDWallyCore
-import CDWallyPlayer
 
-extension ControlStatus {
-    /// The `status --json` shape. `disc` and `track` read as `discReference` and `track` of
-    /// `AlbumJSON` do in `discs` and `tracks`, except that a disc's position may be null.
-    public var json: JSONValue {
+extension PlayerStatus {
+    /// The one status shape (`status --json`, the socket, and the web's state inside its
+    /// revisions), a superset of the socket's and the web's former shapes. `disc` and `track`
+    /// read as `discReference` and `track` of `AlbumJSON` do in `discs` and `tracks`, except
+    /// that a disc's position may be null.
+    public var json: JSONValue { .object(members) }
+
+    /// `json`'s members in their order, for a door that adds its own around them.
+    public var members: [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [
             ("state", .string(state.rawValue)),
             (
@@ -13,9 +17,11 @@ extension ControlStatus {
                     .object([
                         ("position", .int($0.position)), ("id", .string($0.id)),
                         ("albumArtist", .string($0.albumArtist)), ("album", .string($0.album)),
+                        ("year", .int($0.year)), ("trackCount", .int($0.trackCount)),
                     ])
                 } ?? .null
             ),
+            ("trackIndex", .int(track?.index)),
             (
                 "track",
                 track.map {
@@ -29,6 +35,7 @@ extension ControlStatus {
             ("elapsed", .seconds(elapsed)),
             // The same number under its former name, for scripts written before `elapsed`.
             ("position", .seconds(elapsed)),
+            ("duration", duration.map(JSONValue.seconds) ?? .null),
             ("trackCount", .int(trackCount)),
             ("volume", .int(volume)),
             ("muted", .bool(muted)),
@@ -37,19 +44,27 @@ extension ControlStatus {
             ("waitingFor", .string(waitingFor)),
         ]
         if let setup { members.append(("player", setup.json)) }
-        return .object(members)
+        return members
     }
 
     private var sleepJSON: JSONValue {
         switch sleep {
-        case .secondsLeft(let seconds)?: .object([("mode", .string("timer")), ("remaining", .int(seconds))])
+        case .secondsLeft(let seconds)?:
+            .object(
+                [("mode", .string("timer")), ("remaining", .int(seconds))]
+                    + (sleepUntil.map { [("until", .seconds($0))] } ?? []))
         case .endOfDisc?: .object([("mode", .string("end-of-disc"))])
         case nil: .null
         }
     }
 
+    /// Why a status read from the wire is not one; `reason` names what is wrong.
+    public struct Malformed: Error, Sendable, Hashable {
+        public var reason: String
+    }
+
     /// Reads the shape back; fields it does not know are ignored.
-    init(json: JSONValue) throws(ControlError) {
+    public init(json: JSONValue) throws(Malformed) {
         guard case .object = json else { throw Self.invalid("status is not an object") }
         guard let stateName = json["state"]?.stringValue, let state = PlaybackState(rawValue: stateName)
         else {
@@ -72,19 +87,22 @@ extension ControlStatus {
             elapsed: elapsed, trackCount: trackCount, volume: json["volume"]?.intValue ?? 100,
             muted: json["muted"]?.boolValue ?? false, sleep: sleep,
             waitingForOutput: json["waitingForOutput"]?.boolValue ?? false,
-            waitingFor: json["waitingFor"]?.stringValue, setup: Setup(json: json["player"])
+            waitingFor: json["waitingFor"]?.stringValue, setup: Setup(json: json["player"]),
+            duration: json["duration"]?.doubleValue, sleepUntil: json["sleep"]?["until"]?.doubleValue
         )
     }
 
-    private static func disc(_ value: JSONValue?) throws(ControlError) -> Disc? {
+    private static func disc(_ value: JSONValue?) throws(Malformed) -> Disc? {
         guard let value, value != .null else { return nil }
         guard let id = value["id"]?.stringValue, let albumArtist = value["albumArtist"]?.stringValue,
             let album = value["album"]?.stringValue
         else { throw invalid("status has a malformed \"disc\"") }
-        return Disc(position: value["position"]?.intValue, id: id, albumArtist: albumArtist, album: album)
+        return Disc(
+            position: value["position"]?.intValue, id: id, albumArtist: albumArtist, album: album,
+            year: value["year"]?.intValue, trackCount: value["trackCount"]?.intValue)
     }
 
-    private static func track(_ value: JSONValue?) throws(ControlError) -> Track? {
+    private static func track(_ value: JSONValue?) throws(Malformed) -> Track? {
         guard let value, value != .null else { return nil }
         guard let index = value["index"]?.intValue, let disc = value["disc"]?.intValue,
             let title = value["title"]?.stringValue, let artist = value["artist"]?.stringValue,
@@ -96,7 +114,7 @@ extension ControlStatus {
             duration: duration)
     }
 
-    private static func invalid(_ reason: String) -> ControlError {
-        .protocolError(reason: reason)
+    private static func invalid(_ reason: String) -> Malformed {
+        Malformed(reason: reason)
     }
 }

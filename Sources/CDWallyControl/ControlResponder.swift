@@ -1,0 +1,53 @@
+import CDWallyCore
+import CDWallyPlayer
+
+/// Answers control requests for a player: the handler a control server needs. A command goes
+/// to `inbox` and is answered from its reply with the status once it took effect, or with
+/// its error; `status` reads `view`; `quit` is the host's (`quit` ends the process) and is
+/// answered at once with the state, positions being saved on the way out.
+public struct ControlResponder: Sendable {
+    private let view: any PlayerView
+    private let inbox: any PlayerInbox
+    private let quit: @Sendable () -> Void
+    private let playAlbum: @Sendable (AlbumID, Bool, @escaping PlayerReply) -> Void
+
+    /// `playAlbum` plays the disc of an album id (`disc` with `album`), from its start when
+    /// asked; by default, the disc of that album in the view's wallet, else a refusal.
+    public init(
+        view: any PlayerView, inbox: any PlayerInbox, quit: @escaping @Sendable () -> Void,
+        playAlbum: (@Sendable (AlbumID, Bool, @escaping PlayerReply) -> Void)? = nil
+    ) {
+        self.view = view
+        self.inbox = inbox
+        self.quit = quit
+        self.playAlbum =
+            playAlbum ?? { id, fromStart, reply in
+                guard let position = view.snapshot.wallet.position(of: id) else {
+                    return reply(.failure(.albumNotInWallet(id: id.rawValue)))
+                }
+                inbox.send(.play(disc: position, fromStart: fromStart), reply: reply)
+            }
+    }
+
+    /// Hands `answer` the response, from whichever thread the outcome arrives on.
+    public func respond(to request: ControlRequest, answer: @escaping @Sendable (ControlResponse) -> Void) {
+        switch request {
+        case .status:
+            answer(.ok(ControlStatus(snapshot: view.snapshot)))
+        case .quit:
+            quit()
+            answer(.ok(ControlStatus(snapshot: view.snapshot)))
+        case .command(let command):
+            inbox.send(command) { answer(Self.response($0)) }
+        case .album(let id, let fromStart):
+            playAlbum(id, fromStart) { answer(Self.response($0)) }
+        }
+    }
+
+    private static func response(_ result: Result<PlayerSnapshot, PlayerError>) -> ControlResponse {
+        switch result {
+        case .success(let snapshot): .ok(ControlStatus(snapshot: snapshot))
+        case .failure(let error): .failure(ControlFailure(error))
+        }
+    }
+}
