@@ -130,9 +130,7 @@ extension PlayerEngine {
 
     func unpause() throws(PlayerError) {
         // The level a sleep timer faded out comes back with the music (`runSleepTimer`).
-        if configuration.mixer == .software, mpvLevel != Double(volume), !isFadingToSleep {
-            setMPV(level: Double(volume))
-        }
+        if !isFadingToSleep { volumeDid(.restore) }
         try send(.pause(false))
         state = .playing
         lastSave = .now

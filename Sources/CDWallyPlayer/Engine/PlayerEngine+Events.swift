@@ -143,6 +143,7 @@ extension PlayerEngine {
             publish()
         case "current-ao":
             currentOutput = value.stringValue
+            volumeDid(.output(open: currentOutput != nil))
             if value.stringValue == "null" && !warnedOfNullOutput && queue != nil
                 && !configuration.wantsNullOutput
             {

@@ -17,6 +17,8 @@ extension PlayerEngine {
         case seek(load: Int, seconds: Double)
         /// A move to another track of load `load` (`commandedTrack`).
         case move(load: Int)
+        /// A level or mute for the output's own mixer: refused by an output without one.
+        case mixer
     }
 
     /// Posts `request`; `purpose` says what its reply is for.
@@ -46,7 +48,7 @@ extension PlayerEngine {
             swapInReplacement(entry, load: load, index: index)
         case .seek:
             awaitsSeekRestart = true
-        case .move:
+        case .move, .mixer:
             break
         }
     }
@@ -73,6 +75,8 @@ extension PlayerEngine {
             guard queue?.load == load else { return }
             logger.warning("mpv refused to change tracks: \(code)")
             commandedTrack = nil
+        case .mixer:
+            hub.emit(.error(.noHardwareMixer(device: configuration.outputName)))
         }
     }
 

@@ -21,14 +21,14 @@ extension PlayerEngine {
         publish()
     }
 
-    /// Stops a timer, and a fade under way (the level comes back at once).
-    func cancelSleepTimer() {
+    /// Stops a timer, and a fade under way (the level comes back at once when `restoring`).
+    func cancelSleepTimer(restoring: Bool = true) {
         sleepTask?.cancel()
         sleepTask = nil
         sleep = nil
         if isFadingToSleep {
             isFadingToSleep = false
-            if !muted { setMPV(level: Double(volume)) }
+            if restoring { volumeDid(.restore) }
         }
     }
 
@@ -39,7 +39,7 @@ extension PlayerEngine {
         } catch {
             return
         }
-        if state == .playing && !muted {
+        if state == .playing && !volume.muted {
             isFadingToSleep = true
             guard await ramp(to: 0, over: .seconds(fade)), isFadingToSleep else { return }
         }
@@ -55,9 +55,7 @@ extension PlayerEngine {
         }
         // Paused now, so the level's return is not heard; on the Snapcast pipe the relay
         // still passes what mpv wrote before the pause, so the level returns on unpause.
-        if configuration.mixer == .software && !muted && mpv.outputRelay == nil {
-            setMPV(level: Double(volume))
-        }
+        if volume.applier == .mpv { volumeDid(.restore) }
         logger.info("sleep timer: paused")
         publish()
     }

@@ -82,11 +82,9 @@ actor PlayerEngine {
     var replies: [UInt64: SentRequest] = [:]
     /// Numbers each disc loaded into mpv, so replies about an earlier one are told apart.
     var loads = 0
-    /// The volume as the listener set it (`PlayerEngine+Volume.swift`), and mpv's level now,
-    /// which differs during a ramp or the sleep timer's fade.
-    var volume: Int
-    var muted: Bool
-    var mpvLevel: Double
+    /// The volume as the listener set it and as the output has it (`VolumeControl`), and the
+    /// ramp under way (`PlayerEngine+Volume.swift`).
+    var volume: VolumeControl
     var rampTask: Task<Void, Never>?
     var sleep: SleepState?
     var sleepTask: Task<Void, Never>?
@@ -113,9 +111,12 @@ actor PlayerEngine {
         userVolume: UserVolume?, wallet: Wallet,
         published: LockedValue<PlayerSnapshot>, hub: EventHub, volume: Int, muted: Bool
     ) {
-        self.volume = volume
-        self.muted = muted
-        mpvLevel = Double(volume)
+        let applier: VolumeControl.Applier =
+            configuration.mixer == .hardware ? .hardware : mpv.outputRelay == nil ? .mpv : .relay
+        self.volume = VolumeControl(
+            applier: applier, maximum: configuration.volumeMax, device: configuration.outputName,
+            level: volume,
+            muted: muted)
         self.mpv = mpv
         self.configuration = configuration
         self.store = store
@@ -137,7 +138,7 @@ actor PlayerEngine {
         }
         return PlayerSnapshot(
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
-            duration: duration, wallet: wallet, volume: volume, muted: muted, sleep: sleep,
+            duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted, sleep: sleep,
             waitingForOutput: waitingForOutput)
     }
 
