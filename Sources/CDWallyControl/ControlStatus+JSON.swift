@@ -33,6 +33,7 @@ extension ControlStatus {
             ("volume", .int(volume)),
             ("muted", .bool(muted)),
             ("sleep", sleepJSON),
+            ("shuffle", .bool(shuffle)),
             ("waitingForOutput", .bool(waitingForOutput)),
             ("waitingFor", .string(waitingFor)),
         ]
@@ -72,7 +73,8 @@ extension ControlStatus {
             elapsed: elapsed, trackCount: trackCount, volume: json["volume"]?.intValue ?? 100,
             muted: json["muted"]?.boolValue ?? false, sleep: sleep,
             waitingForOutput: json["waitingForOutput"]?.boolValue ?? false,
-            waitingFor: json["waitingFor"]?.stringValue, setup: Setup(json: json["player"])
+            waitingFor: json["waitingFor"]?.stringValue, setup: Setup(json: json["player"]),
+            shuffle: json["shuffle"]?.boolValue ?? false
         )
     }
 

@@ -63,6 +63,8 @@ public struct ControlStatus: Sendable, Hashable {
     public var muted: Bool
     /// The sleep timer: seconds left, or end-of-disc; nil when none is set.
     public var sleep: Sleep?
+    /// The disc plays in an order drawn once (an older player sends none: false).
+    public var shuffle: Bool
     /// What the player waits for before it can play (a library disk not mounted yet, a CDs
     /// playlist not there yet): its path, or nil. The host fills it in; an older player sends none.
     public var waitingFor: String?
@@ -79,7 +81,7 @@ public struct ControlStatus: Sendable, Hashable {
         state: PlaybackState, disc: Disc?, track: Track?, elapsed: Double, trackCount: Int,
         volume: Int = 100,
         muted: Bool = false, sleep: Sleep? = nil, waitingForOutput: Bool = false, waitingFor: String? = nil,
-        setup: Setup? = nil
+        setup: Setup? = nil, shuffle: Bool = false
     ) {
         self.state = state
         self.waitingForOutput = waitingForOutput
@@ -92,6 +94,7 @@ public struct ControlStatus: Sendable, Hashable {
         self.sleep = sleep
         self.waitingFor = waitingFor
         self.setup = setup
+        self.shuffle = shuffle
     }
 
     public init(snapshot: PlayerSnapshot) {
@@ -113,6 +116,7 @@ public struct ControlStatus: Sendable, Hashable {
         trackCount = snapshot.disc?.album.trackCount ?? 0
         volume = snapshot.volume
         muted = snapshot.muted
+        shuffle = snapshot.shuffle
         switch snapshot.sleep {
         case .at?: sleep = snapshot.sleep?.secondsLeft().map { .secondsLeft($0) }
         case .endOfDisc?: sleep = .endOfDisc

@@ -29,6 +29,7 @@ public enum KeyActionName {
         ("toggle-mute", .volume(.toggleMute)),
         ("mute", .volume(.mute)),
         ("unmute", .volume(.unmute)),
+        ("shuffle", .shuffle(nil)),
     ]
 
     /// The words of the `cdwally` commands, and short forms, for the canonical names.

@@ -30,6 +30,9 @@ public enum PlayerCommand: Sendable, Hashable {
     case volume(VolumeChange)
     /// Sets or clears the sleep timer.
     case sleep(SleepRequest)
+    /// Plays the current disc's tracks in an order drawn once (true), or the album's (false);
+    /// nil toggles. Cleared when another disc loads.
+    case shuffle(Bool?)
     /// A new wallet (the playlist or library changed): the current disc keeps playing.
     case updateWallet(Wallet)
     /// Saves positions and shuts the player down, as `Player.shutdown()`.

@@ -36,6 +36,7 @@ public struct PlayerVerb: Sendable {
         PlayerVerb(name: "track", offeredOnTheWeb: true, read: readTrack, write: writeTrack),
         PlayerVerb(name: "volume", offeredOnTheWeb: true, read: readVolume, write: writeVolume),
         PlayerVerb(name: "sleep", offeredOnTheWeb: true, read: readSleep, write: writeSleep),
+        PlayerVerb(name: "shuffle", offeredOnTheWeb: true, read: readShuffle, write: writeShuffle),
         .plain("quit", .quit, offeredOnTheWeb: false),
     ]
 
@@ -107,6 +108,20 @@ extension PlayerVerb {
     private static func writeSleep(_ command: PlayerCommand) -> [(String, JSONValue)]? {
         guard case .sleep(let request) = command else { return nil }
         return [("for", .string(request.text))]
+    }
+
+    /// `"on": true` or `false`; without it, a toggle.
+    private static func readShuffle(_ json: JSONValue) throws(PlayerVerbError) -> PlayerCommand {
+        guard let on = json["on"], on != .null else { return .shuffle(nil) }
+        guard let value = on.boolValue else {
+            throw PlayerVerbError("shuffle takes \"on\": true or false, or nothing to toggle")
+        }
+        return .shuffle(value)
+    }
+
+    private static func writeShuffle(_ command: PlayerCommand) -> [(String, JSONValue)]? {
+        guard case .shuffle(let on) = command else { return nil }
+        return on.map { [("on", .bool($0))] } ?? []
     }
 
     /// A relative seek stays relative all the way to the engine, where the real place is known,

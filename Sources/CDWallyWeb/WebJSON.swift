@@ -39,6 +39,7 @@ enum WebJSON {
             ("volume", .int(snapshot.volume)),
             ("muted", .bool(snapshot.muted)),
             ("sleep", sleep(snapshot.sleep)),
+            ("shuffle", .bool(snapshot.shuffle)),
             ("waitingForOutput", .bool(snapshot.waitingForOutput)),
             ("walletRevision", .int(walletRevision)),
             ("site", .string(WebSite.revision)),

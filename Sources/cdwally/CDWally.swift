@@ -28,7 +28,7 @@ struct CDWally: AsyncParsableCommand {
                     NextCommand.self,
                     PreviousCommand.self, SeekCommand.self, DiscCommand.self, TrackCommand.self,
                     VolumeCommand.self,
-                    SleepCommand.self, StopCommand.self,
+                    SleepCommand.self, ShuffleCommand.self, StopCommand.self,
                     QuitCommand.self,
                 ]),
         ],

@@ -32,7 +32,7 @@ import Testing
                 + #""title":"Freddie \"Freeloader\"","artist":"Miles Davis","#
                 + #""path":"/music/Kind of Blue/02 Freddie \#u{FFFD}.flac","duration":590},"#
                 + #""elapsed":12.346,"position":12.346,"trackCount":2,"volume":100,"muted":false,"sleep":null,"#
-                + #""waitingForOutput":false,"waitingFor":null}"#)
+                + #""shuffle":false,"waitingForOutput":false,"waitingFor":null}"#)
     }
 
     @Test func discAndTrackReadAsTheyDoInDiscsAndTracks() throws {
@@ -50,7 +50,8 @@ import Testing
         #expect(
             json.serialized(pretty: false)
                 == #"{"state":"idle","disc":null,"track":null,"elapsed":0,"position":0,"trackCount":0,"#
-                + #""volume":100,"muted":false,"sleep":null,"waitingForOutput":false,"#
+                + #""volume":100,"muted":false,"sleep":null,"shuffle":false,"#
+                + #""waitingForOutput":false,"#
                 + #""waitingFor":null}"#)
     }
 

@@ -51,7 +51,7 @@ import Testing
         #expect(
             Set(playing.keys) == [
                 "state", "disc", "track", "elapsed", "position", "trackCount", "volume", "muted", "sleep",
-                "waitingForOutput", "waitingFor", "player",
+                "shuffle", "waitingForOutput", "waitingFor", "player",
             ])
         let setup = try #require(playing["player"] as? [String: Any])
         #expect(

@@ -42,6 +42,8 @@ extension PlayerEngine {
             try changeVolume(change)
         case .sleep(let request):
             setSleep(request)
+        case .shuffle(let on):
+            try setShuffle(on)
         case .updateWallet(let wallet):
             update(wallet)
         case .quit:
@@ -99,6 +101,9 @@ extension PlayerEngine {
             try send(.playIndex(start.track - 1), for: .move(load: load))
             let resumed = start.position > 0 ? (index: start.track - 1, position: start.position) : nil
             queue = DiscQueue(load: load, trackCount: album.tracks.count, resumedTrack: resumed)
+            // Shuffle is the disc's: another disc in its place plays in its own order.
+            if let disc, disc.album.id != album.id { shuffle = false }
+            if shuffle { try reorderQueue(shuffled: true, keeping: start.track) }
         } catch {
             stopMPV()
             state = disc == nil ? .idle : .stopped
@@ -165,19 +170,21 @@ extension PlayerEngine {
         publish()
     }
 
+    /// The next track in play order (the album's, or a shuffled one); after the last, the
+    /// disc ends.
     func next() async throws(PlayerError) {
-        guard isActive, queue != nil, let disc, let trackIndex else { return }
-        if trackIndex >= disc.album.tracks.count {
+        guard isActive, let queue, let trackIndex else { return }
+        guard let following = queue.order.track(after: trackIndex) else {
             discEnded()
             return
         }
-        try await move(toTrack: trackIndex + 1)
+        try await move(toTrack: following)
     }
 
     func previous() async throws(PlayerError) {
-        guard isActive, queue != nil, let trackIndex else { return }
-        if elapsed < Self.previousTrackWindow && trackIndex > 1 {
-            try await move(toTrack: trackIndex - 1)
+        guard isActive, let queue, let trackIndex else { return }
+        if elapsed < Self.previousTrackWindow, let before = queue.order.track(before: trackIndex) {
+            try await move(toTrack: before)
         } else {
             try await seek(.absolute(0))
         }
@@ -190,7 +197,8 @@ extension PlayerEngine {
     func move(toTrack number: Int) async throws(PlayerError) {
         // A track mpv started ahead while paused is not where the listener goes now.
         startedWhilePaused = nil
-        try send(.playIndex(number - 1), for: queue.map { .move(load: $0.load) })
+        let position = queue?.order.position(ofTrack: number - 1) ?? number - 1
+        try send(.playIndex(position), for: queue.map { .move(load: $0.load) })
         commandedTrack = number
         trackIndex = number
         elapsed = queue?.startPosition(ofTrack: number) ?? 0

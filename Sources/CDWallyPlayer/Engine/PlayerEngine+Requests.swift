@@ -102,9 +102,11 @@ extension PlayerEngine {
     /// cannot be on the old entry by then.
     private func swapInReplacement(_ entry: Int64, load: Int, index: Int) {
         guard var queue, queue.load == load else { return }
+        // Its place in mpv's playlist, which a shuffle may have moved.
+        let position = queue.order.position(ofTrack: index) ?? index
         do {
-            try send(.movePlaylistEntry(from: queue.entryIDs.count, to: index))
-            try send(.removePlaylistEntry(at: index + 1))
+            try send(.movePlaylistEntry(from: queue.entryIDs.count, to: position))
+            try send(.removePlaylistEntry(at: position + 1))
             queue.entryIDs[index] = entry
             self.queue = queue
         } catch {

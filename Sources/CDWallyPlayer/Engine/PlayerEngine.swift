@@ -89,6 +89,8 @@ actor PlayerEngine {
     var sleep: SleepState?
     var sleepTask: Task<Void, Never>?
     var isFadingToSleep = false
+    /// The disc plays in a drawn order (`PlayerEngine+Shuffle.swift`); never saved.
+    var shuffle = false
     var lastSave = ContinuousClock.now
     /// Falling back to a null output is said once per player, not at every disc.
     var warnedOfNullOutput = false
@@ -139,7 +141,7 @@ actor PlayerEngine {
         return PlayerSnapshot(
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
             duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted, sleep: sleep,
-            waitingForOutput: waitingForOutput)
+            waitingForOutput: waitingForOutput, shuffle: shuffle)
     }
 
     /// Makes the current state visible to `Player.snapshot`, and to subscribers when
