@@ -23,11 +23,12 @@ extension PlayerHost {
                 stateHome: settings.directories.cdwallyState, formerFolder: stateFolder),
             stateFolder: stateFolder,
             doctor: { [player, waitingFor] in
-                try await PlayerHost.diagnose(
+                let audio = await Health.audio(settings: settings)
+                return try await PlayerHost.diagnose(
                     settings: settings, stateFolder: stateFolder,
                     health: {
                         Health.check(
-                            settings: settings, playerHere: player.snapshot.state.rawValue,
+                            settings: settings, audio: audio, playerHere: player.snapshot.state.rawValue,
                             waitingForHere: waitingFor.current, webHere: listen.description)
                     })
             },
