@@ -87,8 +87,7 @@ extension PlayerEngine {
         endListen(finished: false)
         resolveWaiters(with: .superseded)
         stopMPV()
-        loads += 1
-        let load = loads
+        let load = book.beginLoad()
         do {
             for (offset, track) in album.tracks.enumerated() {
                 let resumesHere = offset + 1 == start.track && start.position > 0
@@ -119,8 +118,7 @@ extension PlayerEngine {
         elapsed = start.position
         duration = taggedDuration(ofTrack: start.track)
         state = .playing
-        isSeeking = false
-        (seeksUnanswered, awaitsSeekRestart) = (0, false)
+        seeks.apply(.loaded)
         saveCurrent(at: start.position)
         publish()
     }
@@ -221,37 +219,38 @@ extension PlayerEngine {
         }
         // Past the end of the track is the next track (as MPRIS says), not a place mpv
         // would report as "1:40 / 0:05" for a moment.
-        if !isOpeningTrack, let duration, duration > 0, destination >= duration {
+        if !seeks.isOpeningTrack, let duration, duration > 0, destination >= duration {
             return try await next()
         }
         elapsed = destination
         saveCurrent(at: destination)
         publish()
-        if isOpeningTrack || commandedTrack != nil {
-            // The track is starting (by itself at the end of the last one, or as asked): seek
-            // into it as soon as mpv has it open rather than fail.
-            pendingSeek = destination
-            return
-        }
-        try sendSeek(to: destination)
+        // The track is starting (by itself at the end of the last one, or as asked): the seek
+        // goes as soon as mpv has it open rather than fail.
+        let starting = seeks.isOpeningTrack || commandedTrack != nil
+        guard
+            case .post(let seconds)? = seeks.apply(.asked(seconds: destination, trackStarting: starting))
+                .first
+        else { return }
+        try sendSeek(to: seconds)
         try await waitForPlayback()
     }
 
-    /// A seek kept while the track was opening.
-    func applyPendingSeek() {
-        guard let seconds = pendingSeek else { return }
-        pendingSeek = nil
-        do {
-            try sendSeek(to: seconds)
-        } catch {
-            hub.emit(.error(error))
+    /// The track's file is open: a seek kept for it goes now.
+    func trackFileOpened() {
+        for case .post(let seconds) in seeks.apply(.fileLoaded) {
+            do {
+                try sendSeek(to: seconds)
+            } catch {
+                hub.emit(.error(error))
+            }
         }
     }
 
     private func sendSeek(to seconds: Double) throws(PlayerError) {
         guard let queue else { return }
         try send(.seek(seconds, relative: false), for: .seek(load: queue.load, seconds: seconds))
-        seeksUnanswered += 1
+        seeks.apply(.posted)
     }
 
     /// Takes a new wallet. The disc in the player stays (found by id) and takes its new

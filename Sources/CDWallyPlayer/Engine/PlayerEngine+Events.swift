@@ -12,7 +12,7 @@ extension PlayerEngine {
         case .endFile(let entryID, let reason):
             didEnd(entryID, reason: reason)
         case .seek:
-            if queue?.contains(activeEntryID) == true { isSeeking = true }
+            if queue?.contains(activeEntryID) == true { seeks.apply(.mpvSeeks) }
         case .playbackRestart:
             didRestart()
         case .propertyChange(let name, let value):
@@ -39,8 +39,7 @@ extension PlayerEngine {
     /// skipped) is never shown as playing.
     func didLoad() {
         guard queue?.contains(activeEntryID) == true else { return }
-        isOpeningTrack = false
-        applyPendingSeek()
+        trackFileOpened()
         hub.emit(.trackChanged(makeSnapshot()))
     }
 
@@ -61,14 +60,12 @@ extension PlayerEngine {
         if index == commandedTrack { commandedTrack = nil }
         if index != trackIndex { noteRestOfTrackHeard() }
         trackIndex = index
-        isOpeningTrack = true
-        if pendingSeek == nil { elapsed = queue.startPosition(ofTrack: index) }
+        // A seek into the last track is moot now; its restart will not be this track's.
+        seeks.apply(.trackStarted)
+        if seeks.pending == nil { elapsed = queue.startPosition(ofTrack: index) }
         // The length the tags give until mpv's own comes: mpv says nothing when the next
         // track is as long as the last (a gapless change), which left the state without one.
         duration = taggedDuration(ofTrack: index)
-        isSeeking = false
-        // A seek into the last track is moot now; its restart will not be this track's.
-        awaitsSeekRestart = false
         if let resumed = queue.resumedTrack, resumed.index != index - 1 { replaceResumedEntry() }
         if isActive { saveCurrent(at: elapsed) }
         publish()
@@ -97,12 +94,9 @@ extension PlayerEngine {
     /// track's END_FILE decides: end of file confirms, an output error fails.
     private func didRestart() {
         guard queue?.contains(activeEntryID) == true else { return }
-        if seeksUnanswered == 0 { awaitsSeekRestart = false }
+        let effects = seeks.apply(.restarted)
         publish()
-        if isSeeking {
-            isSeeking = false
-            hub.emit(.seeked(makeSnapshot()))
-        }
+        if effects.contains(.announceSeeked) { hub.emit(.seeked(makeSnapshot())) }
         if hasOpenOutput { confirmPlayback() }
     }
 
@@ -225,7 +219,7 @@ extension PlayerEngine {
     /// The engine's place is ahead of what mpv reports: a track change or a seek was sent
     /// and mpv has not got there yet.
     private var isPlaceAhead: Bool {
-        commandedTrack != nil || seeksUnanswered > 0 || awaitsSeekRestart || pendingSeek != nil
+        commandedTrack != nil || seeks.isPlaceAhead
     }
 
     private func didShutDown() {

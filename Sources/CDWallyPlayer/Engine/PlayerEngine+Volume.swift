@@ -1,6 +1,6 @@
 /// Runs the volume's effects (`VolumeControl`): posts its requests to mpv, hands the relay
 /// its gain, runs its ramps and saves the level. Every request is posted, never waited for,
-/// the hardware mixer's too (its refusal comes back as a reply: `SentRequest.mixer`). On an
+/// the hardware mixer's too (its refusal comes back as a reply: `ReplyBook.Purpose.mixer`). On an
 /// output that holds mpv's core (a pipe drained at real-time pace) the steps of a ramp queue
 /// up in mpv and land together, and what is heard follows within the output's own buffering.
 /// A level set from outside (`volume N`, MPRIS, the web) while muted unmutes, as desktop

@@ -60,28 +60,18 @@ actor PlayerEngine {
     /// The entry mpv started last, whichever disc it belonged to, and the one it opened last.
     var activeEntryID: Int64?
     var loadedEntryID: Int64?
-    var isSeeking = false
     /// A track mpv started by itself while paused, applied when playback goes on (`didStart`).
     var startedWhilePaused: Int64?
     /// The track (1-based) a command (next, previous, track N) moved to, until mpv starts
     /// it: its start applies at once, paused or not, and mpv's place meanwhile is the old
     /// track's.
     var commandedTrack: Int?
-    /// Seeks sent whose reply has not come, and whether a seek's PLAYBACK_RESTART is still
-    /// due: until both settle, mpv's place is from before the seek, and `elapsed` (where
-    /// the seek went) stands.
-    var seeksUnanswered = 0
-    var awaitsSeekRestart = false
-    /// Between a track's start and mpv having opened its file, mpv refuses to seek; a seek
-    /// asked for then waits here (seconds into the track) and is applied once it is open.
-    var isOpeningTrack = false
-    var pendingSeek: Double?
+    /// The seeks on their way to mpv, and one waiting for a track to open (`SeekTracker`).
+    var seeks = SeekTracker()
     /// The audio output mpv has open ("pcm", "pipewire", "null"), as it reports it.
     var currentOutput: String?
-    /// What to do with the replies to requests sent, by request id (`send`).
-    var replies: [UInt64: SentRequest] = [:]
-    /// Numbers each disc loaded into mpv, so replies about an earlier one are told apart.
-    var loads = 0
+    /// The requests posted to mpv and what their replies are for, and the loads (`send`).
+    var book = ReplyBook()
     /// The volume as the listener set it and as the output has it (`VolumeControl`), and the
     /// ramp under way (`PlayerEngine+Volume.swift`).
     var volume: VolumeControl
@@ -197,9 +187,7 @@ actor PlayerEngine {
         queue = nil
         startedWhilePaused = nil
         commandedTrack = nil
-        awaitsSeekRestart = false
-        isOpeningTrack = false
-        pendingSeek = nil
+        seeks.apply(.stopped)
         do {
             try send(.stop)
         } catch PlayerError.outputStalled {
