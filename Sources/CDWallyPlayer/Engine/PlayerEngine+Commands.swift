@@ -132,8 +132,8 @@ extension PlayerEngine {
     }
 
     func unpause() throws(PlayerError) {
-        // The level a sleep timer faded out comes back with the music (`runSleepTimer`).
-        if !isFadingToSleep { volumeDid(.restore) }
+        // The level a sleep timer faded out comes back with the music (`SleepTimer`).
+        if !sleepTimer.isFading { volumeDid(.restore) }
         try send(.pause(false))
         state = .playing
         lastSave = .now

@@ -156,8 +156,7 @@ extension PlayerEngine {
         guard let disc, let queue else { return }
         let album = disc.album
         // `sleep end-of-disc` stops here whatever --then says, and the timer is spent.
-        let sleepsNow = sleep == .endOfDisc
-        if sleepsNow { sleep = nil }
+        let sleepsNow = sleepTimer.apply(.discEnded).contains(.stopAfterDisc)
         noteRestOfTrackHeard()
         stopMPV()
         // Stopped before anything else, so loading the next disc does not save this one

@@ -13,7 +13,7 @@ extension PlayerEngine {
         let effects = try volume.apply(change)
         // The listener is awake: a fade-out of the sleep timer ends here, and the ramp goes
         // from where the fade was.
-        if volume.isSoftware, isFadingToSleep { cancelSleepTimer(restoring: false) }
+        if volume.isSoftware { sleepTimerDid(.volumeChanged) }
         runLogging(effects)
     }
 

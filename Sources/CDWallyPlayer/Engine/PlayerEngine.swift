@@ -76,9 +76,9 @@ actor PlayerEngine {
     /// ramp under way (`PlayerEngine+Volume.swift`).
     var volume: VolumeControl
     var rampTask: Task<Void, Never>?
-    var sleep: SleepState?
+    /// The sleep timer (`SleepTimer`), and its wait or fade under way.
+    var sleepTimer = SleepTimer()
     var sleepTask: Task<Void, Never>?
-    var isFadingToSleep = false
     /// The disc plays in a drawn order (`PlayerEngine+Shuffle.swift`); never saved.
     var shuffle = false
     var lastSave = ContinuousClock.now
@@ -130,7 +130,8 @@ actor PlayerEngine {
         }
         return PlayerSnapshot(
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
-            duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted, sleep: sleep,
+            duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted,
+            sleep: sleepTimer.state,
             waitingForOutput: waitingForOutput, shuffle: shuffle)
     }
 
