@@ -113,8 +113,7 @@ extension PlayerEngine {
         // Saved (as playing) and logged once mpv confirms it plays (`confirmPlayback`).
         isUnheard = true
         beginListen(album)
-        trackIndex = start.track
-        commandedTrack = start.track
+        cursor.apply(.commanded(track: start.track))
         elapsed = start.position
         duration = taggedDuration(ofTrack: start.track)
         state = .playing
@@ -144,8 +143,7 @@ extension PlayerEngine {
     /// Catches up with a track mpv started while paused: on unpause, or before a seek (which
     /// mpv applies to the track it holds, so the display must hold it too).
     func applyStartedWhilePaused() {
-        guard let entryID = startedWhilePaused else { return }
-        startedWhilePaused = nil
+        guard case .startHeld(let entryID)? = cursor.apply(.catchUp).first else { return }
         didStart(entryID, commanded: true)
     }
 
@@ -193,12 +191,9 @@ extension PlayerEngine {
     /// buffer), and `playlist-next` or `-prev` would miss. The state shows the track at once;
     /// paused, it stays paused.
     func move(toTrack number: Int) async throws(PlayerError) {
-        // A track mpv started ahead while paused is not where the listener goes now.
-        startedWhilePaused = nil
         let position = queue?.order.position(ofTrack: number - 1) ?? number - 1
         try send(.playIndex(position), for: queue.map { .move(load: $0.load) })
-        commandedTrack = number
-        trackIndex = number
+        cursor.apply(.commanded(track: number))
         elapsed = queue?.startPosition(ofTrack: number) ?? 0
         duration = taggedDuration(ofTrack: number)
         if isActive { saveCurrent(at: elapsed) }
@@ -227,7 +222,7 @@ extension PlayerEngine {
         publish()
         // The track is starting (by itself at the end of the last one, or as asked): the seek
         // goes as soon as mpv has it open rather than fail.
-        let starting = seeks.isOpeningTrack || commandedTrack != nil
+        let starting = seeks.isOpeningTrack || cursor.commanded != nil
         guard
             case .post(let seconds)? = seeks.apply(.asked(seconds: destination, trackStarting: starting))
                 .first
@@ -266,7 +261,7 @@ extension PlayerEngine {
             if queue == nil {
                 current.album = fresh
                 let start = store.resumePoint(for: fresh) ?? .start
-                trackIndex = start.track
+                cursor.apply(.placed(track: start.track))
                 elapsed = start.position
             } else if fresh.tracks == current.album.tracks {
                 current.album = fresh

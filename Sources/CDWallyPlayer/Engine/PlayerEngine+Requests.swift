@@ -20,9 +20,9 @@ extension PlayerEngine {
             queue?.entryIDs[index] = entry
             // mpv answers a `loadfile` before the entry starts; should the start have come
             // first all the same, it is applied now, and so is the file's opening.
-            if entry == activeEntryID {
+            if entry == cursor.activeEntry {
                 didStart(entry, commanded: true)
-                if loadedEntryID == entry { didLoad() }
+                if cursor.loadedEntry == entry { didLoad() }
             }
         case .replacement(let load, let index):
             guard let entry = reply.value?.playlistEntryID else { return }
@@ -58,7 +58,7 @@ extension PlayerEngine {
             // mpv stays where it is: so does the place it reports, which counts again.
             guard queue?.load == load else { return }
             logger.warning("mpv refused to change tracks: \(code)")
-            commandedTrack = nil
+            cursor.apply(.moveRefused)
         case .mixer:
             hub.emit(.error(.noHardwareMixer(device: configuration.outputName)))
         }

@@ -14,6 +14,11 @@ import Logging
 /// Positions go to the resume store, and listens to the listening log
 /// (`PlayerEngine+Listening.swift`), whose writes both happen off this actor.
 ///
+/// Most of that state lives in value types with their own invariants (`Engine/Machines`): the
+/// track cursor, the seeks, the volume, the sleep timer, the reply book and the play order.
+/// Each takes an event and returns effects; this actor is the shell that runs them (posts the
+/// mpv requests, publishes, saves), so their transitions are tested without mpv.
+///
 /// The engine answers from its own state: it posts its requests to mpv without waiting for
 /// them (`send`), and takes the place, the length and the output from what mpv reports. An
 /// output that takes audio at real-time pace (a pipe to Snapcast) holds mpv's core for up to
@@ -52,20 +57,12 @@ actor PlayerEngine {
     var wallet: Wallet
     var state = PlaybackState.idle
     var disc: CurrentDisc?
-    var trackIndex: Int?
+    /// The track the listener is on, and the entry mpv is on (`TrackCursor`).
+    var cursor = TrackCursor()
     var elapsed = 0.0
     var duration: Double?
     /// The disc's entries while mpv holds them; nil when stopped or idle.
     var queue: DiscQueue?
-    /// The entry mpv started last, whichever disc it belonged to, and the one it opened last.
-    var activeEntryID: Int64?
-    var loadedEntryID: Int64?
-    /// A track mpv started by itself while paused, applied when playback goes on (`didStart`).
-    var startedWhilePaused: Int64?
-    /// The track (1-based) a command (next, previous, track N) moved to, until mpv starts
-    /// it: its start applies at once, paused or not, and mpv's place meanwhile is the old
-    /// track's.
-    var commandedTrack: Int?
     /// The seeks on their way to mpv, and one waiting for a track to open (`SeekTracker`).
     var seeks = SeekTracker()
     /// The audio output mpv has open ("pcm", "pipewire", "null"), as it reports it.
@@ -122,6 +119,9 @@ actor PlayerEngine {
     var logger: Logger { configuration.logger }
 
     var isActive: Bool { state == .playing || state == .paused }
+
+    /// The track (1-based) the listener is on.
+    var trackIndex: Int? { cursor.track }
 
     func makeSnapshot() -> PlayerSnapshot {
         var track: AlbumTrack?
@@ -186,8 +186,7 @@ actor PlayerEngine {
     /// Ends mpv's playback of whatever it holds; its END_FILE events will not match a queue.
     func stopMPV() {
         queue = nil
-        startedWhilePaused = nil
-        commandedTrack = nil
+        cursor.apply(.stopped)
         seeks.apply(.stopped)
         do {
             try send(.stop)

@@ -17,7 +17,7 @@ struct ReplyBook: Equatable {
         case replacement(load: Int, index: Int)
         /// A seek to `seconds` in load `load`.
         case seek(load: Int, seconds: Double)
-        /// A move to another track of load `load` (`commandedTrack`).
+        /// A move to another track of load `load` (`TrackCursor.commanded`).
         case move(load: Int)
         /// A level or mute for the output's own mixer: refused by an output without one.
         case mixer
