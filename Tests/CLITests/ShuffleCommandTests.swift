@@ -32,13 +32,7 @@ import Testing
         let library = try makeLibrary()
         let bus = try await PrivateBus()
         defer { bus.stop() }
-        var busCLI = cli
-        busCLI.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        func playerctl(_ arguments: String...) async throws -> String {
-            let result = try await ExternalTool.run("playerctl", ["-p", "cdwally"] + arguments, bus: bus)
-            #expect(result.status == 0, "playerctl \(arguments): \(result.stderr)")
-            return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let (busCLI, playerctl) = cli.onBus(bus)
         var serve = try await startServe(busCLI, library)
         #expect(try await busCLI.json(["status"])["shuffle"] as? Bool == false)
         _ = try await busCLI.json(["disc", "1"])
