@@ -3,7 +3,7 @@ import CDWallyCore
 /// The disc as loaded into mpv's playlist: one entry per track, in play order, named by the
 /// `playlist_entry_id`s mpv gave them. Plain data, owned by the engine.
 struct DiscQueue {
-    /// Which load of the engine this is (`PlayerEngine.loads`): replies name it.
+    /// Which load of the engine this is (`ReplyBook.load`): replies name it.
     let load: Int
     /// `entryIDs[i]` plays track i + 1. Nil until the reply to its `loadfile` came, which is
     /// always before the entry starts.
