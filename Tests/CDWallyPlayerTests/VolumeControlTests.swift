@@ -89,11 +89,16 @@ import Testing
     @Test func theHardwareMixerNeedsAnOpenOutputAndIsNotSaved() throws {
         var volume = control(.hardware)
         #expect(throws: PlayerError.noHardwareMixer(device: "pcm")) { try volume.apply(.set(20)) }
+        #expect(volume.level == 100)
         _ = volume.apply(.output(open: true))
         #expect(
             try volume.apply(.set(20)) == [
-                .mixer(.set("ao-volume", .double(20))), .request(.set("ao-mute", .flag(false))), .publish,
+                .mixer(.set("ao-volume", .double(20)), level: 100, muted: false),
+                .request(.set("ao-mute", .flag(false))), .publish,
             ])
         #expect(volume.apply(.beforePlay) == [])
+        // The device has no mixer after all: the level is what it was.
+        #expect(volume.apply(.mixerRefused(level: 100, muted: false)) == [.publish])
+        #expect(volume.level == 100)
     }
 }

@@ -59,7 +59,8 @@ extension PlayerEngine {
             guard queue?.load == load else { return }
             logger.warning("mpv refused to change tracks: \(code)")
             cursor.apply(.moveRefused)
-        case .mixer:
+        case .mixer(let level, let muted):
+            volumeDid(.mixerRefused(level: level, muted: muted))
             hub.emit(.error(.noHardwareMixer(device: configuration.outputName)))
         }
     }

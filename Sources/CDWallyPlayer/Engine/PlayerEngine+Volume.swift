@@ -54,8 +54,8 @@ extension PlayerEngine {
             switch effect {
             case .request(let request):
                 try send(request)
-            case .mixer(let request):
-                try send(request, for: .mixer)
+            case .mixer(let request, let level, let muted):
+                try send(request, for: .mixer(level: level, muted: muted))
             case .relay(let amplitude):
                 mpv.outputRelay?.set(amplitude: amplitude)
             case .ramp(let target):

@@ -19,8 +19,9 @@ struct ReplyBook: Equatable {
         case seek(load: Int, seconds: Double)
         /// A move to another track of load `load` (`TrackCursor.commanded`).
         case move(load: Int)
-        /// A level or mute for the output's own mixer: refused by an output without one.
-        case mixer
+        /// A level for the output's own mixer: refused by an output without one, which takes
+        /// the level and mute back to these.
+        case mixer(level: Int, muted: Bool)
     }
 
     private var pending: [UInt64: Purpose] = [:]

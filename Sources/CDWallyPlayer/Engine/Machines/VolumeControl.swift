@@ -34,6 +34,9 @@ struct VolumeControl: Equatable {
         case rampEnded
         /// A disc is about to start: its first sample must have the level.
         case beforePlay
+        /// The output refused the hardware mixer's level (it has none): the level and mute are
+        /// what they were before.
+        case mixerRefused(level: Int, muted: Bool)
         /// The listener's level comes back after a fade (a pause, a cancelled sleep timer).
         case restore
     }
@@ -41,8 +44,9 @@ struct VolumeControl: Equatable {
     enum Effect: Equatable {
         /// Post to mpv; a refusal is only logged.
         case request(MPVRequest)
-        /// Post to the hardware mixer; a refusal means the device has none.
-        case mixer(MPVRequest)
+        /// Post to the hardware mixer; a refusal means the device has none, and takes the
+        /// level and mute back to `level` and `muted`.
+        case mixer(MPVRequest, level: Int, muted: Bool)
         /// The relay's gain (an amplitude, already on the curve).
         case relay(amplitude: Double)
         /// Step the output's level to this one (`rampSteps`), replacing a ramp under way, then
@@ -115,6 +119,9 @@ struct VolumeControl: Equatable {
             return [
                 .stopRamp, .request(.set("volume", .double(applied))), .request(.set("mute", .flag(muted))),
             ]
+        case .mixerRefused(let old, let wasMuted):
+            (level, muted) = (old, wasMuted)
+            return [.publish]
         case .restore:
             guard isSoftware, !muted, applied != Double(level) else { return [] }
             applied = Double(level)
@@ -148,16 +155,16 @@ struct VolumeControl: Equatable {
         case .unmute: mute = false
         case .toggleMute: mute = !muted
         }
-        let wasMuted = muted
+        // Unavailable until an output is open, and for good on outputs without a mixer (then
+        // mpv's reply says so, and `.mixerRefused` takes the change back).
+        if applier == .hardware, !outputOpen { throw .noHardwareMixer(device: device) }
+        let (oldLevel, wasMuted) = (level, muted)
         (level, muted) = (min(max(0, wanted), maximum), mute)
         switch applier {
         case .hardware:
-            // Unavailable until an output is open, and for good on outputs without a mixer
-            // (then mpv's reply says so).
-            guard outputOpen else { throw .noHardwareMixer(device: device) }
             return [
-                .mixer(.set("ao-volume", .double(Double(level)))), .request(.set("ao-mute", .flag(muted))),
-                .publish,
+                .mixer(.set("ao-volume", .double(Double(level))), level: oldLevel, muted: wasMuted),
+                .request(.set("ao-mute", .flag(muted))), .publish,
             ]
         case .relay:
             // The relay ramps by itself, within a few milliseconds of samples.
