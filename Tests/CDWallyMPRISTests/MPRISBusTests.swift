@@ -130,7 +130,8 @@ import Testing
     }
 
     /// MPRIS offers exactly the verbs whose doors name it (`PlayerVerb.table`, the one
-    /// registry): every method and the writable Volume, called once, reach the player as them.
+    /// registry): every method and the writable Volume and Shuffle, called once, reach the
+    /// player as them.
     @Test func everyMethodIsAVerbMPRISOffers() async throws {
         let bus = try await PrivateBus()
         defer { bus.stop() }
@@ -148,6 +149,10 @@ import Testing
             "Set", ["string:\(ExternalTool.playerInterface)", "string:Volume", "variant:double:0.5"],
             interface: "org.freedesktop.DBus.Properties", bus: bus)
         #expect(volume.status == 0, "\(volume.stderr)")
+        let shuffle = try await ExternalTool.dbusSend(
+            "Set", ["string:\(ExternalTool.playerInterface)", "string:Shuffle", "variant:boolean:true"],
+            interface: "org.freedesktop.DBus.Properties", bus: bus)
+        #expect(shuffle.status == 0, "\(shuffle.stderr)")
         let reached = Set(delegate.commands.compactMap { PlayerVerb.wire($0)?.name })
         #expect(reached == Set(PlayerVerb.table.filter { $0.doors.contains(.mpris) }.map(\.name)))
     }

@@ -1,3 +1,4 @@
+import CDWallySystem
 import Foundation
 
 /// The engine's own thread: a serial executor (SE-0392) that runs the `PlayerEngine` actor's
@@ -16,9 +17,7 @@ final class EngineThread: SerialExecutor {
 
     init(name: String) {
         let jobs = self.jobs
-        let thread = Thread { jobs.runUntilClosed() }
-        thread.name = name
-        thread.start()
+        NamedThread.start(name) { jobs.runUntilClosed() }
     }
 
     deinit {

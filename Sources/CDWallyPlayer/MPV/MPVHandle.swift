@@ -155,9 +155,7 @@ final class MPVHandle: @unchecked Sendable {
             return true
         }
         guard start else { return }
-        let thread = Thread { self.runEventLoop(handler) }
-        thread.name = "cdwally-mpv-events"
-        thread.start()
+        NamedThread.start("cdwally-mpv-events") { self.runEventLoop(handler) }
     }
 
     private func runEventLoop(_ handler: @Sendable (MPVEvent) -> Void) {
