@@ -23,7 +23,8 @@ public struct ControlErrorCode: RawRepresentable, Sendable, Hashable, CustomStri
     public static let audioOutput = ControlErrorCode(rawValue: "audio-output")
     /// The player is shutting down and takes no more commands.
     public static let shutDown = ControlErrorCode(rawValue: "shut-down")
-    /// Too many clients are connected at once; try again.
+    /// Too many clients are connected at once, or the player is still starting (waiting for
+    /// its library: kind `waiting`); try again.
     public static let busy = ControlErrorCode(rawValue: "busy")
     /// The command was understood but did not work (the message says why).
     public static let failed = ControlErrorCode(rawValue: "failed")
@@ -40,6 +41,7 @@ extension ControlErrorCode {
             case .outOfRange: .outOfRange
             case .audioOutput, .outputStalled: .audioOutput
             case .shutDown: .shutDown
+            case .waiting: .busy
             default: .failed
             }
     }

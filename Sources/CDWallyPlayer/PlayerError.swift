@@ -40,6 +40,8 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     case outputStalled
     /// The player was shut down; it takes no more commands.
     case shutDown
+    /// No player yet: `serve` waits for its library folder (a disk not mounted yet).
+    case waitingForLibrary(path: String)
 
     public var description: String {
         switch self {
@@ -96,6 +98,8 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
                 + "cdwally is waiting for it and plays on by itself when it does"
         case .shutDown:
             return "the player has shut down"
+        case .waitingForLibrary(let path):
+            return "the player is waiting for \(path), which is not there yet"
         }
     }
 }

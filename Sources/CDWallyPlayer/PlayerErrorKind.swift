@@ -20,6 +20,8 @@ public enum PlayerErrorKind: String, Sendable, Hashable, CaseIterable {
     case nothingPlayable = "nothing-playable"
     /// The player has shut down and takes no more commands.
     case shutDown = "shut-down"
+    /// No player yet: it waits for its library (`waitingFor` in the status says what).
+    case waiting = "waiting"
     /// libmpv failed.
     case failed = "failed"
 }
@@ -36,6 +38,7 @@ extension PlayerError {
         case .resumeStateNotSaved, .resumeStateUnreadable, .listeningLogNotSaved: .stateFile
         case .nothingPlayable: .nothingPlayable
         case .shutDown: .shutDown
+        case .waitingForLibrary: .waiting
         case .mpv, .mpvCreateFailed: .failed
         }
     }

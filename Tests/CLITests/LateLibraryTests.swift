@@ -117,6 +117,64 @@ struct LateLibraryTests {
         #expect(try await serve.wait() == 0)
     }
 
+    /// The phone opened at boot, before the disk: the remote answers, says what it waits for
+    /// and refuses commands with those words; when the disk comes the player takes the port.
+    @Test func theWebRemoteSaysWhatItWaitsForAndThePlayerTakesItsPortWhenTheDiskComes() async throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let token = try await setup.cli.run(["web", "token", "phone"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = Int.random(in: 20_000..<40_000)
+        let serve = try RunningCommand(
+            setup.cli, ["serve", "--library", setup.music, "--mpv", "ao=null", "--web", "\(port)"])
+        try await serve.waitUntil("the waiting remote to listen") {
+            serve.stderr.contains("web remote at http://127.0.0.1:\(port)/ (this machine only), waiting for")
+        }
+        func ask(_ method: String, _ path: String, _ body: String = "") throws -> (
+            status: Int, json: [String: Any]
+        ) {
+            let socket = try LoopbackSocket.connect(port: port)
+            defer { close(socket) }
+            let request = Array(
+                ("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+                    + "Connection: close\r\n\r\n\(body)").utf8)
+            _ = write(socket, request, request.count)
+            var answer: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while case let count = read(socket, &chunk, chunk.count), count > 0 { answer += chunk[..<count] }
+            let text = String(decoding: answer, as: UTF8.self)
+            let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+            let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            let json = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+            return (status, json)
+        }
+        let waiting = try ask("GET", "/api/v1/state")
+        #expect(waiting.status == 200)
+        #expect(waiting.json["waitingFor"] as? String == setup.music)
+        #expect(waiting.json["state"] as? String == "idle")
+        let refused = try ask("POST", "/api/v1/commands", #"{"command": "disc", "disc": 1}"#)
+        #expect(refused.status == 409)
+        let error = refused.json["error"] as? [String: Any]
+        #expect(error?["kind"] as? String == "waiting")
+        #expect((error?["message"] as? String)?.contains("waiting for \(setup.music)") == true)
+        // The socket says the same, in the same kind.
+        let disc = try await setup.cli.run(["disc", "1"])
+        #expect(disc.status == 75 && disc.stderr.contains("waiting for \(setup.music)"), "\(disc.stderr)")
+
+        try FileManager.default.createDirectory(atPath: setup.music, withIntermediateDirectories: true)
+        try setup.disk.mount()
+        try await serve.waitUntil(timeout: 10, "the player's own remote") {
+            let state = try? ask("GET", "/api/v1/state")
+            return state?.status == 200 && state?.json["waitingFor"] is NSNull
+                && (state?.json["player"] as? [String: Any]) != nil
+        }
+        #expect(try ask("POST", "/api/v1/commands", #"{"command": "disc", "disc": 2}"#).status == 200)
+        #expect(try await setup.cli.json(["status"])["state"] as? String == "playing")
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
     @Test func aStopWhileWaitingEndsCleanly() async throws {
         let setup = try Setup()
         defer { setup.remove() }

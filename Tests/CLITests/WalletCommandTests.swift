@@ -116,7 +116,8 @@ import Testing
         // A negative disc is a bad disc, not an unknown option.
         let negative = try await cli.run(["disc", "-1"])
         #expect(negative.status == 64)
-        #expect(negative.stderr == "cdwally: disc takes a wallet position (1, 2, …), next, prev or random\n")
+        #expect(
+            negative.stderr == "cdwally: disc takes a wallet position (1, 2, …), next, previous or random\n")
     }
 
     @Test func anUnknownCommandIsNamedWithAGuess() async throws {

@@ -352,7 +352,9 @@ function applyState(body, fresh = false) {
   state = body;
   stateReceived = performance.now();
   const disc = state.disc;
-  $("title").textContent = state.track ? state.track.title : "Nothing playing";
+  // A jukebox whose music disk is not mounted yet (or was pulled) says what it waits for.
+  $("title").textContent = state.track ? state.track.title
+    : state.waitingFor ? `Waiting for ${state.waitingFor}` : "Nothing playing";
   $("artist").textContent = state.track ? state.track.artist : "";
   $("album").textContent = disc ? `${disc.album}${disc.year ? " (" + disc.year + ")" : ""}` : "";
   const cover = $("player-cover");

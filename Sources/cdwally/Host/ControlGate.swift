@@ -1,5 +1,6 @@
 import CDWallyControl
 import CDWallyCore
+import CDWallyPlayer
 import CDWallySystem
 
 /// Answers control requests for a player that may not exist yet: the socket is claimed
@@ -32,11 +33,7 @@ final class ControlGate: Sendable {
                             state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0,
                             waitingFor: awaited)))
             }
-            return answer(
-                .failure(
-                    ControlFailure(
-                        code: .busy, message: "the player is waiting for \(awaited), which is not there yet"))
-            )
+            return answer(.failure(ControlFailure(PlayerError.waitingForLibrary(path: awaited))))
         }
         host.controlResponder.respond(to: request) { response in
             guard case .ok(var status) = response else { return answer(response) }

@@ -1,6 +1,7 @@
 import CDWallyConfig
 import CDWallyCore
 import CDWallyLibrary
+import CDWallyPlayer
 import CDWallySystem
 import CDWallyWeb
 import Foundation
@@ -16,11 +17,8 @@ extension PlayerHost {
         let settings = context.settings
         let stateFolder = context.stateFolder(for: service.root)
         let covers = CoverArtCache(cacheDirectory: settings.directories.cdwallyCache)
-        var configuration = WebConfiguration(
-            listen: listen,
-            hosts: HostAllowList(extraNames: settings.config?.webHosts?.value ?? [], listen: listen),
-            access: WebAccess.user(
-                stateHome: settings.directories.cdwallyState, formerFolder: stateFolder),
+        var configuration = Self.webConfiguration(
+            listen: listen, settings: settings, stateFolder: stateFolder,
             doctor: { [view, waitingFor] in
                 try await PlayerHost.diagnose(
                     settings: settings, stateFolder: stateFolder,
@@ -30,8 +28,7 @@ extension PlayerHost {
                             waitingForHere: waitingFor.current, webHere: listen.description)
                     })
             },
-            coverFile: { covers.coverFile(for: $0) }, cacheFolder: settings.directories.cdwallyCache,
-            logger: Logger(label: "cdwally.web"))
+            coverFile: { covers.coverFile(for: $0) })
         configuration.library = webLibrary(service: service, context: context)
         configuration.hostStatus = { [weak self] status in self?.describe(&status) }
         let server = WebServer(view: view, inbox: self, configuration: configuration)
@@ -42,6 +39,42 @@ extension PlayerHost {
         // On stderr whatever the log level: the one line a user needs to open the remote.
         StandardError.emit(
             "cdwally: web remote at \(listen) (\(reach)); pair a browser with `cdwally web pair`\n")
+    }
+
+    /// The web remote of a `serve` that waits for its library (`WaitingPlayer`), when one is
+    /// asked for: the same pairing and pages, a state whose `waitingFor` says what it waits for,
+    /// every command refused with those words, no Library and no doctor yet. Stopped when the
+    /// library comes, for the player's own to take the port.
+    static func startWaitingWeb(_ options: WebOptions, context: CommandContext, awaited: String)
+        async throws -> WebServer?
+    {
+        guard let listen = try options.address(settings: context.settings) else { return nil }
+        let waiting = WaitingPlayer(awaited: awaited)
+        var configuration = webConfiguration(
+            listen: listen, settings: context.settings,
+            stateFolder: context.stateFolder(for: RawPath(awaited)),
+            doctor: { throw PlayerError.waitingForLibrary(path: awaited) }, coverFile: { _ in nil })
+        configuration.hostStatus = { $0.waitingFor = awaited }
+        let server = WebServer(view: waiting, inbox: waiting, configuration: configuration)
+        try await server.start()
+        StandardError.emit(
+            "cdwally: web remote at \(listen) (\(listen.isLoopback ? "this machine only" : "the network")), "
+                + "waiting for \(awaited)\n")
+        return server
+    }
+
+    /// What both web remotes share: where they listen, the names they answer to, the pairing.
+    private static func webConfiguration(
+        listen: WebListenAddress, settings: Settings, stateFolder: String,
+        doctor: @escaping @Sendable () async throws -> JSONValue,
+        coverFile: @escaping @Sendable (Album) -> String?
+    ) -> WebConfiguration {
+        WebConfiguration(
+            listen: listen,
+            hosts: HostAllowList(extraNames: settings.config?.webHosts?.value ?? [], listen: listen),
+            access: WebAccess.user(stateHome: settings.directories.cdwallyState, formerFolder: stateFolder),
+            doctor: doctor, coverFile: coverFile, cacheFolder: settings.directories.cdwallyCache,
+            logger: Logger(label: "cdwally.web"))
     }
 
     /// The web's Library over this player's library (`HostLibrary`), its refusals in the web's

@@ -51,11 +51,7 @@ struct PlayerStartUp {
         case .claimed(let claimed): control = claimed
         }
         defer { control.release() }
-        if waitingForLibrary,
-            !(await waitForLibrary(context.settings.libraryCandidates.map(\.path), gate: control.gate))
-        {
-            return
-        }
+        if waitingForLibrary, try await !waitForLibrary(context, gate: control.gate) { return }
         // libmpv loads while the wallet is built.
         Player.prepare()
         let (built, service, report) = try await BlockingPool.shared.run {
@@ -92,15 +88,19 @@ struct PlayerStartUp {
         await host.shutdown()
     }
 
-    /// Waits, with the user's player claimed, until one of `candidates` is a folder: a library
-    /// on a USB disk that mounts after the unit started (docs/PRODUCT.md §10). Meanwhile `status`
-    /// says what it waits for. Returns false when a stop signal came first.
-    private func waitForLibrary(_ candidates: [String], gate: ControlGate) async -> Bool {
+    /// Waits, with the user's player claimed, until one of the library candidates is a folder:
+    /// a library on a USB disk that mounts after the unit started (docs/PRODUCT.md §10).
+    /// Meanwhile `status`, and the web remote when one is asked for, say what it waits for.
+    /// Returns false when a stop signal came first.
+    private func waitForLibrary(_ context: CommandContext, gate: ControlGate) async throws -> Bool {
+        let candidates = context.settings.libraryCandidates.map(\.path)
         guard LibraryService.root(of: candidates) == nil, let first = candidates.first else { return true }
         let awaited = RawPath(first).lexicallyNormalized().display
         let logger = Logger(label: "cdwally")
         logger.warning("waiting for \(awaited): the music library is not there yet (a disk not mounted?)")
         gate.wait(for: awaited)
+        // Stopped before this returns: the player's own remote takes the port next.
+        let web = try await PlayerHost.startWaitingWeb(self.web, context: context, awaited: awaited)
         let stopped = LockedValue<Int32?>(nil)
         SignalWaiter.onSignal { signal in
             if SignalWaiter.stopSignals.contains(signal) { stopped.set(signal) }
@@ -109,10 +109,12 @@ struct PlayerStartUp {
         while LibraryService.root(of: candidates) == nil {
             if let signal = stopped.current {
                 logger.info("\(SignalWaiter.name(signal)) while waiting for \(awaited): stopping")
+                await web?.stop()
                 return false
             }
             try? await Task.sleep(for: .milliseconds(250))
         }
+        await web?.stop()
         logger.info("\(awaited) is there: starting")
         return true
     }

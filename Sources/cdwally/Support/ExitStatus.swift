@@ -37,7 +37,7 @@ enum ExitStatus {
         case .outOfRange: usage
         case .audioOutput, .outputStalled: unavailable
         case .badOption: config
-        case .stateInUse: temporaryFailure
+        case .stateInUse, .waiting: temporaryFailure
         case .newerStateFile: dataError
         case .stateFile: ioError
         case .nothingPlayable: noInput
