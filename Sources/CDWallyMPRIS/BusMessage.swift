@@ -20,6 +20,12 @@ struct BusMessage {
         return value
     }
 
+    func readBool() throws(MPRISError) -> Bool {
+        var value: Int32 = 0
+        try MPRISError.check(sd_bus_message_read_basic(handle, Self.code("b"), &value), "read boolean")
+        return value != 0
+    }
+
     func readDouble() throws(MPRISError) -> Double {
         var value: Double = 0
         try MPRISError.check(sd_bus_message_read_basic(handle, Self.code("d"), &value), "read double")

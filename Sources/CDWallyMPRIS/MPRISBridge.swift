@@ -99,6 +99,6 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
         return MPRISState(
             playbackStatus: status, metadata: metadata, canGoNext: controllable, canGoPrevious: controllable,
             canPlay: !snapshot.wallet.discs.isEmpty, canPause: controllable, canSeek: controllable,
-            volume: snapshot.muted ? 0 : Double(snapshot.volume) / 100)
+            volume: snapshot.muted ? 0 : Double(snapshot.volume) / 100, shuffle: snapshot.shuffle)
     }
 }

@@ -109,6 +109,7 @@ final class MPRISObject {
             case .canPause: try reply.append(state.canPause)
             case .canSeek: try reply.append(state.canSeek)
             case .canControl: try reply.append(true)
+            case .shuffle: try reply.append(state.shuffle)
             }
             return 0
         } catch {
@@ -116,10 +117,18 @@ final class MPRISObject {
         }
     }
 
-    /// Volume is the only writable property; sd-bus refuses writes to the others.
+    /// Volume and Shuffle are the writable properties; sd-bus refuses writes to the others.
     private func set(
         _ property: CMPRISProperty, _ value: BusMessage, _ error: UnsafeMutablePointer<sd_bus_error>?
     ) -> Int32 {
+        if property == .shuffle {
+            do throws(MPRISError) {
+                delegate.perform(.shuffle(try value.readBool()), reply: .none)
+                return 0
+            } catch {
+                return error.status
+            }
+        }
         guard property == .volume else {
             return sd_bus_error_set(
                 error, "org.freedesktop.DBus.Error.PropertyReadOnly", "this property is read-only")

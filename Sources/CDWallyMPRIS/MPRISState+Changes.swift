@@ -13,6 +13,7 @@ extension MPRISState {
         if canPlay != old.canPlay { changed.append(.canPlay) }
         if canPause != old.canPause { changed.append(.canPause) }
         if canSeek != old.canSeek { changed.append(.canSeek) }
+        if shuffle != old.shuffle { changed.append(.shuffle) }
         return changed
     }
 }

@@ -14,11 +14,14 @@ public struct MPRISState: Equatable, Sendable {
     public var canSeek: Bool
     /// 1.0 is full volume; MPRIS allows more.
     public var volume: Double
+    /// The disc plays in an order drawn once (`shuffle`).
+    public var shuffle: Bool
 
     public init(
         playbackStatus: MPRISPlaybackStatus = .stopped, metadata: MPRISMetadata? = nil,
         canGoNext: Bool = false, canGoPrevious: Bool = false, canPlay: Bool = false,
-        canPause: Bool = false, canSeek: Bool = false, volume: Double = 1.0
+        canPause: Bool = false, canSeek: Bool = false, volume: Double = 1.0,
+        shuffle: Bool = false
     ) {
         self.playbackStatus = playbackStatus
         self.metadata = metadata
@@ -28,5 +31,6 @@ public struct MPRISState: Equatable, Sendable {
         self.canPause = canPause
         self.canSeek = canSeek
         self.volume = volume
+        self.shuffle = shuffle
     }
 }

@@ -226,13 +226,15 @@ public final class Player: PlayerView {
     }
 
     /// The audio outputs mpv can open with this configuration ("auto" first).
-    public static func audioDevices(configuration: PlayerConfiguration) throws(PlayerError) -> [AudioDevice] {
+    public static func audioDevices(configuration: PlayerConfiguration) async throws(PlayerError)
+        -> [AudioDevice]
+    {
         let mpv = try MPVHandle(options: configuration.handleOptions)
         defer { mpv.quit() }
-        // With its event thread running, the request waits at most `MPVHandle.stallLimit`: an
-        // audio library that hangs while listing its devices (seen: PipeWire under emulation)
-        // must not hang `doctor` or `list-devices` with it.
+        // With its event thread running, the reply is awaited at most `MPVHandle.stallLimit`:
+        // an audio library that hangs while listing its devices (seen: PipeWire under
+        // emulation) must not hang `doctor` or `list-devices` with it.
         mpv.startEvents { _ in }
-        return try mpv.audioDevices()
+        return try await mpv.audioDevices()
     }
 }

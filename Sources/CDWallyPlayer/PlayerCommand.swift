@@ -31,4 +31,7 @@ public enum PlayerCommand: Sendable, Hashable {
     case volume(VolumeChange)
     /// Sets or clears the sleep timer.
     case sleep(SleepRequest)
+    /// Plays the current disc's tracks in an order drawn once (true), or the album's (false);
+    /// nil toggles. Cleared when another disc loads.
+    case shuffle(Bool?)
 }

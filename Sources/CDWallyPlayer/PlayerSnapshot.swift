@@ -21,11 +21,13 @@ public struct PlayerSnapshot: Sendable, Hashable {
     /// The audio output takes no audio and mpv waits inside it (a pipe nobody reads, a hung
     /// device): the state says what was asked for, but nothing is heard and time stands.
     public var waitingForOutput: Bool
+    /// The disc plays in an order drawn once (`shuffle`), not the album's.
+    public var shuffle: Bool
 
     public init(
         state: PlaybackState, disc: CurrentDisc?, trackIndex: Int?, track: AlbumTrack?, elapsed: Double,
         duration: Double?, wallet: Wallet, volume: Int = 100, muted: Bool = false, sleep: SleepState? = nil,
-        waitingForOutput: Bool = false
+        waitingForOutput: Bool = false, shuffle: Bool = false
     ) {
         self.state = state
         self.disc = disc
@@ -38,6 +40,7 @@ public struct PlayerSnapshot: Sendable, Hashable {
         self.muted = muted
         self.sleep = sleep
         self.waitingForOutput = waitingForOutput
+        self.shuffle = shuffle
     }
 
     /// The state before anything was chosen.

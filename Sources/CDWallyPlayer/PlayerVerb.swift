@@ -144,10 +144,14 @@ public struct PlayerVerb: Sendable {
         "sleep", doors: [.cli, .socket, .web],
         abstract: "Set the sleep timer: 30m, 45 (minutes), 1h, end-of-disc, or off.", read: readSleep,
         write: writeSleep)
+    public static let shuffle = PlayerVerb(
+        "shuffle", doors: [.wires, .terminal, .mpris],
+        abstract: "Play the current disc's tracks in an order drawn once: on, off, or toggle.",
+        keys: [KeyAction("shuffle", .shuffle(nil))], read: readShuffle, write: writeShuffle)
 
     /// Every verb, in the order the protocols list them.
     public static let table: [PlayerVerb] = [
-        pause, resume, toggle, next, previous, stop, seek, disc, play, track, volume, sleep,
+        pause, resume, toggle, next, previous, stop, seek, disc, play, track, volume, sleep, shuffle,
     ]
 
     /// Seconds a media key's fast-forward or rewind jumps.
@@ -224,6 +228,20 @@ extension PlayerVerb {
     private static func writeSleep(_ command: PlayerCommand) -> [(String, JSONValue)]? {
         guard case .sleep(let request) = command else { return nil }
         return [("for", .string(request.text))]
+    }
+
+    /// `"on": true` or `false`; without it, a toggle.
+    private static func readShuffle(_ json: JSONValue) throws(PlayerVerbError) -> PlayerCommand {
+        guard let on = json["on"], on != .null else { return .shuffle(nil) }
+        guard let value = on.boolValue else {
+            throw PlayerVerbError("shuffle takes \"on\": true or false, or nothing to toggle")
+        }
+        return .shuffle(value)
+    }
+
+    private static func writeShuffle(_ command: PlayerCommand) -> [(String, JSONValue)]? {
+        guard case .shuffle(let on) = command else { return nil }
+        return on.map { [("on", .bool($0))] } ?? []
     }
 
     /// A relative seek stays relative all the way to the engine, where the real place is known,

@@ -27,7 +27,10 @@ public struct KeyBinding: Sendable, Hashable {
         KeyBinding(
             "[ PgUp", "previous disc",
             [.character("["): .player(.previousDisc), .pageUp: .player(.previousDisc)]),
-        KeyBinding("r", "random disc (not lately)", [.character("r"): .player(.randomDisc)]),
+        // One row for both keeps the overlay in two columns on an 80×12 terminal.
+        KeyBinding(
+            "r x", "random disc / shuffle",
+            [.character("r"): .player(.randomDisc), .character("x"): .player(.shuffle(nil))]),
         KeyBinding("s", "stop", [.character("s"): .player(.stop)]),
         KeyBinding(
             "+ - m", "volume up / down, mute",

@@ -15,7 +15,7 @@
 #define ROOT_INTERFACE "org.mpris.MediaPlayer2"
 #define PLAYER_INTERFACE "org.mpris.MediaPlayer2.Player"
 #define METHOD_COUNT (CMPRISMethodOpenUri + 1)
-#define PROPERTY_COUNT (CMPRISPropertyCanControl + 1)
+#define PROPERTY_COUNT (CMPRISPropertyShuffle + 1)
 
 static const char *const method_names[METHOD_COUNT] = {
     [CMPRISMethodRaise] = "Raise",
@@ -52,6 +52,7 @@ static const char *const property_names[PROPERTY_COUNT] = {
     [CMPRISPropertyCanPause] = "CanPause",
     [CMPRISPropertyCanSeek] = "CanSeek",
     [CMPRISPropertyCanControl] = "CanControl",
+    [CMPRISPropertyShuffle] = "Shuffle",
 };
 
 static int lookup(const char *const *names, int count, const char *name) {
@@ -153,6 +154,7 @@ static const sd_bus_vtable player_vtable[] = {
     CHANGING_PROPERTY("CanPause", "b"),
     CHANGING_PROPERTY("CanSeek", "b"),
     CONST_PROPERTY("CanControl", "b"),
+    SD_BUS_WRITABLE_PROPERTY("Shuffle", "b", on_get, on_set, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_VTABLE_END,
 };
 

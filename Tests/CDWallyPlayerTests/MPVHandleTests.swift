@@ -29,8 +29,9 @@ import Testing
         let recorder = MPVEventRecorder()
         let mpv = try makeHandle(pcmOptions(wav), recorder: recorder)
 
-        let ids = try fixture.paths.map { try mpv.appendFile($0) }
-        try mpv.playIndex(0)
+        var ids: [Int64] = []
+        for path in fixture.paths { ids.append(try await mpv.appendFile(path)) }
+        try await mpv.playIndex(0)
         #expect(await eventually { recorder.endReason(of: ids[2]) != nil })
         mpv.quit()
         #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
@@ -51,8 +52,9 @@ import Testing
         let wav = directory.file("out.wav")
         let recorder = MPVEventRecorder()
         let mpv = try makeHandle(pcmOptions(wav), recorder: recorder)
-        let ids = try fixture.paths.map { try mpv.appendFile($0) }
-        try mpv.playIndex(0)
+        var ids: [Int64] = []
+        for path in fixture.paths { ids.append(try await mpv.appendFile(path)) }
+        try await mpv.playIndex(0)
         #expect(await eventually { recorder.endReason(of: ids[2]) != nil })
         mpv.quit()
         #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
@@ -74,10 +76,10 @@ import Testing
         let missing = directory.path.appending("gone.flac")
 
         let ids = [
-            try mpv.appendFile(fixture.paths[0]), try mpv.appendFile(missing),
-            try mpv.appendFile(fixture.paths[2]),
+            try await mpv.appendFile(fixture.paths[0]), try await mpv.appendFile(missing),
+            try await mpv.appendFile(fixture.paths[2]),
         ]
-        try mpv.playIndex(0)
+        try await mpv.playIndex(0)
         #expect(await eventually { recorder.endReason(of: ids[2]) != nil })
         mpv.quit()
         #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
@@ -102,11 +104,11 @@ import Testing
         let mpv = try makeHandle(pcmOptions(wav), recorder: recorder)
 
         let ids = [
-            try mpv.appendFile(fixture.paths[0]),
-            try mpv.appendFile(fixture.paths[1], options: ["start": "1.5"]),
-            try mpv.appendFile(fixture.paths[2]),
+            try await mpv.appendFile(fixture.paths[0]),
+            try await mpv.appendFile(fixture.paths[1], options: ["start": "1.5"]),
+            try await mpv.appendFile(fixture.paths[2]),
         ]
-        try mpv.playIndex(1)
+        try await mpv.playIndex(1)
         #expect(await eventually { recorder.endReason(of: ids[2]) != nil })
         mpv.quit()
         #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
@@ -131,8 +133,8 @@ import Testing
         let recorder = MPVEventRecorder()
         let mpv = try makeHandle(pcmOptions(wav), recorder: recorder)
 
-        let id = try mpv.appendFile(name)
-        try mpv.playIndex(0)
+        let id = try await mpv.appendFile(name)
+        try await mpv.playIndex(0)
         #expect(await eventually { recorder.endReason(of: id) != nil })
         mpv.quit()
         #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
@@ -141,10 +143,10 @@ import Testing
         #expect(try WAVFile(contentsOf: wav).frames == fixture.album.tracks[0].samples)
     }
 
-    @Test func listsAudioDevicesStartingWithAuto() throws {
+    @Test func listsAudioDevicesStartingWithAuto() async throws {
         let mpv = try MPVHandle(options: MPVOption.embedded)
         defer { mpv.quit() }
-        let devices = try mpv.audioDevices()
+        let devices = try await mpv.audioDevices()
         #expect(devices.first?.name == "auto")
         #expect(devices.allSatisfy { !$0.description.isEmpty })
     }
@@ -154,8 +156,8 @@ import Testing
         let recorder = MPVEventRecorder()
         let mpv = try makeHandle(
             [MPVOption("audio-device", "alsa/cdwally-no-such-device")], recorder: recorder)
-        let id = try mpv.appendFile(fixture.paths[0])
-        try mpv.playIndex(0)
+        let id = try await mpv.appendFile(fixture.paths[0])
+        try await mpv.playIndex(0)
         #expect(await eventually { recorder.endReason(of: id) != nil })
         mpv.quit()
         #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
@@ -171,8 +173,8 @@ import Testing
                 MPVOption("audio-fallback-to-null", "yes"),
             ],
             recorder: recorder)
-        let id = try mpv.appendFile(fixture.paths[0])
-        try mpv.playIndex(0)
+        let id = try await mpv.appendFile(fixture.paths[0])
+        try await mpv.playIndex(0)
         #expect(await eventually { recorder.lastValue(of: "current-ao") == .string("null") })
         #expect(recorder.endReason(of: id) == nil)
         mpv.quit()
@@ -217,7 +219,7 @@ import Testing
         #expect(await mpv.waitUntilDestroyed(within: .seconds(30)))
         #expect(recorder.all.last == .shutdown)
         #expect(mpv.isDestroyed)
-        #expect(throws: PlayerError.self) { try mpv.stop() }
+        await #expect(throws: PlayerError.self) { try await mpv.stop() }
     }
 
     private func writeFile(_ data: Data, to path: RawPath) throws {

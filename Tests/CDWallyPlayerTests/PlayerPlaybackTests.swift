@@ -186,10 +186,10 @@ import Testing
         await harness.close()
     }
 
-    @Test func listsAudioDevices() throws {
+    @Test func listsAudioDevices() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let devices = try Player.audioDevices(
+        let devices = try await Player.audioDevices(
             configuration: PlayerConfiguration(stateDirectory: directory.path))
         #expect(devices.first?.name == "auto")
         #expect(devices.allSatisfy { !$0.name.isEmpty && !$0.description.isEmpty })

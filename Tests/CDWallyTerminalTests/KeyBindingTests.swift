@@ -12,7 +12,8 @@ import Testing
             (.right, .player(.seek(.relative(10)))), (.character("]"), .player(.nextDisc)),
             (.pageDown, .player(.nextDisc)), (.character("["), .player(.previousDisc)),
             (.pageUp, .player(.previousDisc)), (.character("r"), .player(.randomDisc)),
-            (.character("s"), .player(.stop)), (.character("0"), .digit(0)), (.character("7"), .digit(7)),
+            (.character("x"), .player(.shuffle(nil))), (.character("s"), .player(.stop)),
+            (.character("0"), .digit(0)), (.character("7"), .digit(7)),
             (.enter, .confirmDisc), (.escape, .cancelDisc), (.backspace, .eraseDigit),
             (.character("?"), .toggleHelp), (.control("l"), .redraw), (.character("q"), .quit),
             (.control("c"), .quit),
@@ -21,7 +22,7 @@ import Testing
             #expect(KeyBinding.action(for: key) == action, "\(key)")
         }
         #expect(KeyBinding.action(for: .character("Q")) == .quit)
-        #expect(KeyBinding.action(for: .character("x")) == nil)
+        #expect(KeyBinding.action(for: .character("z")) == nil)
         #expect(KeyBinding.action(for: .up) == nil)
     }
 

@@ -13,13 +13,20 @@ import Testing
         .play(disc: 3, fromStart: false), .play(disc: 2, fromStart: true), .play(disc: nil, fromStart: false),
         .nextDisc, .previousDisc, .randomDisc, .track(4), .volume(.set(40)), .volume(.set(-3)),
         .volume(.by(-5)), .volume(.mute),
-        .volume(.toggleMute), .sleep(.endOfDisc), .sleep(.off),
+        .volume(.toggleMute), .sleep(.endOfDisc), .sleep(.off), .shuffle(true), .shuffle(false),
+        .shuffle(nil),
     ]
 
     @Test(arguments: offered) func everyOfferedVerbReadsAsTheSocketWritesIt(_ command: PlayerCommand) throws {
         let wire = try #require(PlayerVerb.wire(command))
         let body = JSONValue.object([("command", .string(wire.name))] + wire.fields)
         #expect(try WebCommandBody.command(body) == command)
+    }
+
+    /// The web page's Shuffle button sends no field: a toggle.
+    @Test func shuffleWithoutOnToggles() throws {
+        let body = try JSONValue(parsing: Array(#"{"command":"shuffle"}"#.utf8))
+        #expect(try WebCommandBody.command(body) == .shuffle(nil))
     }
 
     @Test func aLevelIsANumberOrItsText() throws {
@@ -35,6 +42,7 @@ import Testing
         #"{"command":"next","args":[]}"#, #"{"command":"disc","disc":0}"#,
         #"{"command":"seek","seconds":-3}"#,
         #"{"command":"volume","change":"loud"}"#, #"{"command":"sleep","for":"25h"}"#, #"["next"]"#,
+        #"{"command":"shuffle","on":"yes"}"#,
         #"{"verb":"next"}"#,
     ])
     func whatIsNotAnOfferedVerbIsRefusedInOneLine(_ text: String) throws {

@@ -232,31 +232,13 @@ import Testing
         #expect((resume["position"] as? Double ?? 0) >= 12)
     }
 
-    /// A CLI whose players join `bus`, and playerctl on it.
-    private func onBus(_ cli: CLI, _ bus: PrivateBus) -> (
-        cli: CLI, playerctl: (String...) async throws -> String
-    ) {
-        var busCLI = cli
-        busCLI.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        return (
-            busCLI,
-            { (arguments: String...) async throws -> String in
-                let result = try await ExternalTool.run("playerctl", ["-p", "cdwally"] + arguments, bus: bus)
-                guard result.status == 0 else {
-                    throw TestFailure("playerctl \(arguments): \(result.stderr)")
-                }
-                return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-        )
-    }
-
     @Test func playerctlDrivesThePlayerOverMPRIS() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
         let bus = try await PrivateBus()
         defer { bus.stop() }
-        let (busCLI, playerctl) = onBus(cli, bus)
+        let (busCLI, playerctl) = cli.onBus(bus)
         let serve = try await startServe(busCLI, library)
         #expect(await eventually { (try? await playerctl("status")) == "Stopped" })
 
@@ -309,7 +291,7 @@ import Testing
         let library = try makeLibrary()
         let bus = try await PrivateBus()
         defer { bus.stop() }
-        let (busCLI, playerctl) = onBus(cli, bus)
+        let (busCLI, playerctl) = cli.onBus(bus)
         let serve = try await startServe(busCLI, library)
         #expect(await eventually { (try? await playerctl("status")) == "Stopped" })
         _ = try await busCLI.json(["disc", "1"])

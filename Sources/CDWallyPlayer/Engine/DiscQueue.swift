@@ -3,11 +3,13 @@ import CDWallyCore
 /// The disc as loaded into mpv's playlist: one entry per track, in play order, named by the
 /// `playlist_entry_id`s mpv gave them. Plain data, owned by the engine.
 struct DiscQueue {
-    /// Which load of the engine this is (`PlayerEngine.loads`): replies name it.
+    /// Which load of the engine this is (`ReplyBook.load`): replies name it.
     let load: Int
-    /// `entryIDs[i]` plays track i + 1; kept in mpv's playlist order. Nil until the reply to
-    /// its `loadfile` came, which is always before the entry starts.
+    /// `entryIDs[i]` plays track i + 1. Nil until the reply to its `loadfile` came, which is
+    /// always before the entry starts.
     var entryIDs: [Int64?]
+    /// Where each track is in mpv's playlist: the album's order, or a shuffled one.
+    var order: PlayOrder
     /// The track loaded with a `start` option (the resumed one), by 0-based index. mpv keeps
     /// per-file options on the entry, so it must be replaced before it plays a second time.
     var resumedTrack: (index: Int, position: Double)?
@@ -18,6 +20,7 @@ struct DiscQueue {
     init(load: Int, trackCount: Int, resumedTrack: (index: Int, position: Double)?) {
         self.load = load
         entryIDs = Array(repeating: nil, count: trackCount)
+        order = PlayOrder(trackCount: trackCount)
         self.resumedTrack = resumedTrack
     }
 
@@ -29,7 +32,8 @@ struct DiscQueue {
         entryID.map { entryIDs.contains($0) } ?? false
     }
 
-    var lastEntryID: Int64? { entryIDs.last ?? nil }
+    /// The entry played last, in the order mpv plays them.
+    var lastEntryID: Int64? { order.lastTrack.flatMap { entryIDs[$0] } }
 
     /// Where track `index` (1-based) starts playing: its `start` option, else 0.
     func startPosition(ofTrack index: Int) -> Double {

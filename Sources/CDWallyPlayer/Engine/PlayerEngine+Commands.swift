@@ -39,6 +39,8 @@ extension PlayerEngine {
             try changeVolume(change)
         case .sleep(let request):
             setSleep(request)
+        case .shuffle(let on):
+            try setShuffle(on)
         }
         return makeSnapshot()
     }
@@ -84,8 +86,7 @@ extension PlayerEngine {
         endListen(finished: false)
         resolveWaiters(with: .superseded)
         stopMPV()
-        loads += 1
-        let load = loads
+        let load = book.beginLoad()
         do {
             for (offset, track) in album.tracks.enumerated() {
                 let resumesHere = offset + 1 == start.track && start.position > 0
@@ -98,6 +99,9 @@ extension PlayerEngine {
             try send(.playIndex(start.track - 1), for: .move(load: load))
             let resumed = start.position > 0 ? (index: start.track - 1, position: start.position) : nil
             queue = DiscQueue(load: load, trackCount: album.tracks.count, resumedTrack: resumed)
+            // Shuffle is the disc's: another disc in its place plays in its own order.
+            if let disc, disc.album.id != album.id { shuffle = false }
+            if shuffle { try reorderQueue(shuffled: true, keeping: start.track) }
         } catch {
             stopMPV()
             state = disc == nil ? .idle : .stopped
@@ -108,13 +112,11 @@ extension PlayerEngine {
         // Saved (as playing) and logged once mpv confirms it plays (`confirmPlayback`).
         isUnheard = true
         beginListen(album)
-        trackIndex = start.track
-        commandedTrack = start.track
+        cursor.apply(.commanded(track: start.track))
         elapsed = start.position
         duration = taggedDuration(ofTrack: start.track)
         state = .playing
-        isSeeking = false
-        (seeksUnanswered, awaitsSeekRestart) = (0, false)
+        seeks.apply(.loaded)
         saveCurrent(at: start.position)
         publish()
     }
@@ -128,10 +130,8 @@ extension PlayerEngine {
     }
 
     func unpause() throws(PlayerError) {
-        // The level a sleep timer faded out comes back with the music (`runSleepTimer`).
-        if configuration.mixer == .software, mpvLevel != Double(volume), !isFadingToSleep {
-            setMPV(level: Double(volume))
-        }
+        // The level a sleep timer faded out comes back with the music (`SleepTimer`).
+        if !sleepTimer.isFading { volumeDid(.restore) }
         try send(.pause(false))
         state = .playing
         lastSave = .now
@@ -142,8 +142,7 @@ extension PlayerEngine {
     /// Catches up with a track mpv started while paused: on unpause, or before a seek (which
     /// mpv applies to the track it holds, so the display must hold it too).
     func applyStartedWhilePaused() {
-        guard let entryID = startedWhilePaused else { return }
-        startedWhilePaused = nil
+        guard case .startHeld(let entryID)? = cursor.apply(.catchUp).first else { return }
         didStart(entryID, commanded: true)
     }
 
@@ -166,19 +165,21 @@ extension PlayerEngine {
         publish()
     }
 
+    /// The next track in play order (the album's, or a shuffled one); after the last, the
+    /// disc ends.
     func next() async throws(PlayerError) {
-        guard isActive, queue != nil, let disc, let trackIndex else { return }
-        if trackIndex >= disc.album.tracks.count {
+        guard isActive, let queue, let trackIndex else { return }
+        guard let following = queue.order.track(after: trackIndex) else {
             discEnded()
             return
         }
-        try await move(toTrack: trackIndex + 1)
+        try await move(toTrack: following)
     }
 
     func previous() async throws(PlayerError) {
-        guard isActive, queue != nil, let trackIndex else { return }
-        if elapsed < Self.previousTrackWindow && trackIndex > 1 {
-            try await move(toTrack: trackIndex - 1)
+        guard isActive, let queue, let trackIndex else { return }
+        if elapsed < Self.previousTrackWindow, let before = queue.order.track(before: trackIndex) {
+            try await move(toTrack: before)
         } else {
             try await seek(.absolute(0))
         }
@@ -189,11 +190,9 @@ extension PlayerEngine {
     /// buffer), and `playlist-next` or `-prev` would miss. The state shows the track at once;
     /// paused, it stays paused.
     func move(toTrack number: Int) async throws(PlayerError) {
-        // A track mpv started ahead while paused is not where the listener goes now.
-        startedWhilePaused = nil
-        try send(.playIndex(number - 1), for: queue.map { .move(load: $0.load) })
-        commandedTrack = number
-        trackIndex = number
+        let position = queue?.order.position(ofTrack: number - 1) ?? number - 1
+        try send(.playIndex(position), for: queue.map { .move(load: $0.load) })
+        cursor.apply(.commanded(track: number))
         elapsed = queue?.startPosition(ofTrack: number) ?? 0
         duration = taggedDuration(ofTrack: number)
         if isActive { saveCurrent(at: elapsed) }
@@ -214,37 +213,38 @@ extension PlayerEngine {
         }
         // Past the end of the track is the next track (as MPRIS says), not a place mpv
         // would report as "1:40 / 0:05" for a moment.
-        if !isOpeningTrack, let duration, duration > 0, destination >= duration {
+        if !seeks.isOpeningTrack, let duration, duration > 0, destination >= duration {
             return try await next()
         }
         elapsed = destination
         saveCurrent(at: destination)
         publish()
-        if isOpeningTrack || commandedTrack != nil {
-            // The track is starting (by itself at the end of the last one, or as asked): seek
-            // into it as soon as mpv has it open rather than fail.
-            pendingSeek = destination
-            return
-        }
-        try sendSeek(to: destination)
+        // The track is starting (by itself at the end of the last one, or as asked): the seek
+        // goes as soon as mpv has it open rather than fail.
+        let starting = seeks.isOpeningTrack || cursor.commanded != nil
+        guard
+            case .post(let seconds)? = seeks.apply(.asked(seconds: destination, trackStarting: starting))
+                .first
+        else { return }
+        try sendSeek(to: seconds)
         try await waitForPlayback()
     }
 
-    /// A seek kept while the track was opening.
-    func applyPendingSeek() {
-        guard let seconds = pendingSeek else { return }
-        pendingSeek = nil
-        do {
-            try sendSeek(to: seconds)
-        } catch {
-            hub.emit(.error(error))
+    /// The track's file is open: a seek kept for it goes now.
+    func trackFileOpened() {
+        for case .post(let seconds) in seeks.apply(.fileLoaded) {
+            do {
+                try sendSeek(to: seconds)
+            } catch {
+                hub.emit(.error(error))
+            }
         }
     }
 
     private func sendSeek(to seconds: Double) throws(PlayerError) {
         guard let queue else { return }
         try send(.seek(seconds, relative: false), for: .seek(load: queue.load, seconds: seconds))
-        seeksUnanswered += 1
+        seeks.apply(.posted)
     }
 
     /// Takes a new wallet. The disc in the player stays (found by id) and takes its new
@@ -260,7 +260,7 @@ extension PlayerEngine {
             if queue == nil {
                 current.album = fresh
                 let start = store.resumePoint(for: fresh) ?? .start
-                trackIndex = start.track
+                cursor.apply(.placed(track: start.track))
                 elapsed = start.position
             } else if fresh.tracks == current.album.tracks {
                 current.album = fresh

@@ -12,7 +12,7 @@ extension PlayerEngine {
         case .endFile(let entryID, let reason):
             didEnd(entryID, reason: reason)
         case .seek:
-            if queue?.contains(activeEntryID) == true { isSeeking = true }
+            if queue?.contains(cursor.activeEntry) == true { seeks.apply(.mpvSeeks) }
         case .playbackRestart:
             didRestart()
         case .propertyChange(let name, let value):
@@ -22,7 +22,7 @@ extension PlayerEngine {
             // event, worded once; mpv's own lines (one per output it tried...) are detail.
             logger.debug("mpv \(message.prefix): \(message.text)")
         case .fileLoaded:
-            loadedEntryID = activeEntryID
+            cursor.apply(.fileLoaded)
             didLoad()
         case .reply(let id, let reply):
             didReply(id, reply)
@@ -38,9 +38,8 @@ extension PlayerEngine {
     /// The active entry's file is open. Announced then, so a track that fails to load (and is
     /// skipped) is never shown as playing.
     func didLoad() {
-        guard queue?.contains(activeEntryID) == true else { return }
-        isOpeningTrack = false
-        applyPendingSeek()
+        guard queue?.contains(cursor.activeEntry) == true else { return }
+        trackFileOpened()
         hub.emit(.trackChanged(makeSnapshot()))
     }
 
@@ -49,26 +48,17 @@ extension PlayerEngine {
     /// on resume is still the paused track, so the start is applied on unpause instead, and
     /// the saved place stays where the pause left it.
     func didStart(_ entryID: Int64, commanded: Bool = false) {
-        let index = queue?.trackIndex(of: entryID)
-        // The track a command moved to starts at once, paused or not.
-        let asked = commanded || (index != nil && index == commandedTrack)
-        if state == .paused && !asked {
-            startedWhilePaused = entryID
-            return
-        }
-        activeEntryID = entryID
-        guard let queue, let index else { return }
-        if index == commandedTrack { commandedTrack = nil }
-        if index != trackIndex { noteRestOfTrackHeard() }
-        trackIndex = index
-        isOpeningTrack = true
-        if pendingSeek == nil { elapsed = queue.startPosition(ofTrack: index) }
+        let event = TrackCursor.Event.mpvStarted(
+            entry: entryID, track: queue?.trackIndex(of: entryID), paused: state == .paused,
+            commanded: commanded)
+        guard case .started(let index, let left)? = cursor.apply(event).first, let queue else { return }
+        if left { noteRestOfTrackHeard() }
+        // A seek into the last track is moot now; its restart will not be this track's.
+        seeks.apply(.trackStarted)
+        if seeks.pending == nil { elapsed = queue.startPosition(ofTrack: index) }
         // The length the tags give until mpv's own comes: mpv says nothing when the next
         // track is as long as the last (a gapless change), which left the state without one.
         duration = taggedDuration(ofTrack: index)
-        isSeeking = false
-        // A seek into the last track is moot now; its restart will not be this track's.
-        awaitsSeekRestart = false
         if let resumed = queue.resumedTrack, resumed.index != index - 1 { replaceResumedEntry() }
         if isActive { saveCurrent(at: elapsed) }
         publish()
@@ -96,13 +86,10 @@ extension PlayerEngine {
     /// error follows), so it confirms playback only while mpv has an output. Otherwise the
     /// track's END_FILE decides: end of file confirms, an output error fails.
     private func didRestart() {
-        guard queue?.contains(activeEntryID) == true else { return }
-        if seeksUnanswered == 0 { awaitsSeekRestart = false }
+        guard queue?.contains(cursor.activeEntry) == true else { return }
+        let effects = seeks.apply(.restarted)
         publish()
-        if isSeeking {
-            isSeeking = false
-            hub.emit(.seeked(makeSnapshot()))
-        }
+        if effects.contains(.announceSeeked) { hub.emit(.seeked(makeSnapshot())) }
         if hasOpenOutput { confirmPlayback() }
     }
 
@@ -120,10 +107,11 @@ extension PlayerEngine {
 
     private func didChange(_ name: String, to value: MPVNode) {
         // Once a track started while paused, mpv's position and length are that track's.
-        if startedWhilePaused != nil && (name == "time-pos" || name == "duration") { return }
+        if cursor.startedWhilePaused != nil && (name == "time-pos" || name == "duration") { return }
         switch name {
         case "time-pos":
-            guard queue?.contains(activeEntryID) == true, let seconds = value.doubleValue, seconds.isFinite,
+            guard queue?.contains(cursor.activeEntry) == true, let seconds = value.doubleValue,
+                seconds.isFinite,
                 !isPlaceAhead
             else {
                 return
@@ -138,11 +126,12 @@ extension PlayerEngine {
             }
             publish()
         case "duration":
-            guard queue?.contains(activeEntryID) == true else { return }
+            guard queue?.contains(cursor.activeEntry) == true else { return }
             duration = value.doubleValue ?? duration
             publish()
         case "current-ao":
             currentOutput = value.stringValue
+            volumeDid(.output(open: currentOutput != nil))
             if value.stringValue == "null" && !warnedOfNullOutput && queue != nil
                 && !configuration.wantsNullOutput
             {
@@ -161,14 +150,13 @@ extension PlayerEngine {
         guard let disc, let queue else { return }
         let album = disc.album
         // `sleep end-of-disc` stops here whatever --then says, and the timer is spent.
-        let sleepsNow = sleep == .endOfDisc
-        if sleepsNow { sleep = nil }
+        let sleepsNow = sleepTimer.apply(.discEnded).contains(.stopAfterDisc)
         noteRestOfTrackHeard()
         stopMPV()
         // Stopped before anything else, so loading the next disc does not save this one
         // as "left at track 1" over its finished mark.
         state = .stopped
-        trackIndex = 1
+        cursor.apply(.placed(track: 1))
         elapsed = 0
         duration = nil
         saveFinished(album)
@@ -224,7 +212,7 @@ extension PlayerEngine {
     /// The engine's place is ahead of what mpv reports: a track change or a seek was sent
     /// and mpv has not got there yet.
     private var isPlaceAhead: Bool {
-        commandedTrack != nil || seeksUnanswered > 0 || awaitsSeekRestart || pendingSeek != nil
+        cursor.commanded != nil || seeks.isPlaceAhead
     }
 
     private func didShutDown() {

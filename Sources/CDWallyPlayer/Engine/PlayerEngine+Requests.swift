@@ -3,31 +3,14 @@
 /// sent, so a `loadfile` is answered before the track it added starts, and a seek before the
 /// place it moved to is reported.
 extension PlayerEngine {
-    /// What a reply is for.
-    enum SentRequest {
-        /// Nothing but a failure to log.
-        case plain(String)
-        /// Track `index` (0-based) of load number `load` was appended: the reply names its
-        /// entry.
-        case appended(load: Int, index: Int)
-        /// A plain entry for the resumed track `index` of load `load` was appended, to take
-        /// the place of the one with a `start` option (`replaceResumedEntry`).
-        case replacement(load: Int, index: Int)
-        /// A seek to `seconds` in load `load`.
-        case seek(load: Int, seconds: Double)
-        /// A move to another track of load `load` (`commandedTrack`).
-        case move(load: Int)
-    }
-
     /// Posts `request`; `purpose` says what its reply is for.
-    func send(_ request: MPVRequest, for purpose: SentRequest? = nil) throws(PlayerError) {
+    func send(_ request: MPVRequest, for purpose: ReplyBook.Purpose? = nil) throws(PlayerError) {
         let id = try mpv.post(request)
-        replies[id] = purpose ?? .plain(request.name)
+        book.posted(id, for: purpose ?? .plain(request.name))
     }
 
     func didReply(_ id: UInt64, _ reply: MPVReply) {
-        guard let purpose = replies.removeValue(forKey: id) else { return }
-        if case .seek = purpose { seeksUnanswered = max(0, seeksUnanswered - 1) }
+        guard let purpose = book.answer(id) else { return }
         guard reply.status >= 0 else { return failed(purpose, MPVErrorCode(reply.status)) }
         switch purpose {
         case .plain:
@@ -37,21 +20,21 @@ extension PlayerEngine {
             queue?.entryIDs[index] = entry
             // mpv answers a `loadfile` before the entry starts; should the start have come
             // first all the same, it is applied now, and so is the file's opening.
-            if entry == activeEntryID {
+            if entry == cursor.activeEntry {
                 didStart(entry, commanded: true)
-                if loadedEntryID == entry { didLoad() }
+                if cursor.loadedEntry == entry { didLoad() }
             }
         case .replacement(let load, let index):
             guard let entry = reply.value?.playlistEntryID else { return }
             swapInReplacement(entry, load: load, index: index)
         case .seek:
-            awaitsSeekRestart = true
-        case .move:
+            seeks.apply(.carriedOut)
+        case .move, .mixer:
             break
         }
     }
 
-    private func failed(_ purpose: SentRequest, _ code: MPVErrorCode) {
+    private func failed(_ purpose: ReplyBook.Purpose, _ code: MPVErrorCode) {
         switch purpose {
         case .plain(let name):
             logger.warning("mpv refused \(name): \(code)")
@@ -65,14 +48,20 @@ extension PlayerEngine {
             // mpv refuses while a track ends and the next one is not yet open (for a moment
             // it holds no file, or one it has finished reading): the seek waits for the
             // next track.
-            guard queue?.load == load else { return }
+            guard queue?.load == load else {
+                seeks.apply(.refused(retryAt: nil))
+                return
+            }
             logger.debug("seek refused while a track changes (\(code)); applied to the next track")
-            pendingSeek = seconds
+            seeks.apply(.refused(retryAt: seconds))
         case .move(let load):
             // mpv stays where it is: so does the place it reports, which counts again.
             guard queue?.load == load else { return }
             logger.warning("mpv refused to change tracks: \(code)")
-            commandedTrack = nil
+            cursor.apply(.moveRefused)
+        case .mixer(let level, let muted):
+            volumeDid(.mixerRefused(level: level, muted: muted))
+            hub.emit(.error(.noHardwareMixer(device: configuration.outputName)))
         }
     }
 
@@ -98,9 +87,11 @@ extension PlayerEngine {
     /// cannot be on the old entry by then.
     private func swapInReplacement(_ entry: Int64, load: Int, index: Int) {
         guard var queue, queue.load == load else { return }
+        // Its place in mpv's playlist, which a shuffle may have moved.
+        let position = queue.order.position(ofTrack: index) ?? index
         do {
-            try send(.movePlaylistEntry(from: queue.entryIDs.count, to: index))
-            try send(.removePlaylistEntry(at: index + 1))
+            try send(.movePlaylistEntry(from: queue.entryIDs.count, to: position))
+            try send(.removePlaylistEntry(at: position + 1))
             queue.entryIDs[index] = entry
             self.queue = queue
         } catch {

@@ -1,64 +1,50 @@
 import Foundation
 
-/// The sleep timer: at its time the music fades out over the last seconds (never more than
-/// the timer itself), pauses with every position saved, and the level comes back for the
-/// next play; or, for `end-of-disc`, playback stops when the current disc ends.
+/// Runs the sleep timer's effects (`SleepTimer`): its wait, then its fade, as one task at a
+/// time (`sleepTask`), the pause, and the level's return.
 extension PlayerEngine {
-    /// How long the fade-out before a timed pause takes.
-    static let sleepFade = 8.0
-
     func setSleep(_ request: SleepRequest) {
-        cancelSleepTimer()
-        switch request {
-        case .off:
-            sleep = nil
-        case .endOfDisc:
-            sleep = .endOfDisc
-        case .after(let seconds):
-            sleep = .at(Date().addingTimeInterval(seconds))
-            sleepTask = Task { await runSleepTimer(seconds: seconds) }
-        }
-        publish()
+        sleepTimerDid(.set(request, now: Date()))
     }
 
-    /// Stops a timer, and a fade under way (the level comes back at once).
-    func cancelSleepTimer() {
-        sleepTask?.cancel()
-        sleepTask = nil
-        sleep = nil
-        if isFadingToSleep {
-            isFadingToSleep = false
-            if !muted { setMPV(level: Double(volume)) }
-        }
-    }
-
-    private func runSleepTimer(seconds: Double) async {
-        let fade = min(Self.sleepFade, seconds)
-        do {
-            try await Task.sleep(for: .seconds(seconds - fade))
-        } catch {
-            return
-        }
-        if state == .playing && !muted {
-            isFadingToSleep = true
-            guard await ramp(to: 0, over: .seconds(fade)), isFadingToSleep else { return }
-        }
-        isFadingToSleep = false
-        sleepTask = nil
-        sleep = nil
-        if state == .playing {
-            do {
-                try pause()
-            } catch {
-                hub.emit(.error(error))
+    /// Applies `event` to the sleep timer and runs what it asks for.
+    func sleepTimerDid(_ event: SleepTimer.Event) {
+        for effect in sleepTimer.apply(event) {
+            switch effect {
+            case .wait(let seconds):
+                sleepTask?.cancel()
+                sleepTask = Task {
+                    guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
+                    sleepTimerDid(.fadeDue(audible: state == .playing && !volume.muted))
+                }
+            case .fade(let seconds):
+                sleepTask = Task {
+                    guard await ramp(to: 0, over: .seconds(seconds)) else { return }
+                    sleepTimerDid(.fadeEnded)
+                }
+            case .cancel:
+                sleepTask?.cancel()
+                sleepTask = nil
+            case .restoreVolume:
+                volumeDid(.restore)
+            case .restoreVolumeWhenSilent:
+                if volume.applier == .mpv { volumeDid(.restore) }
+            case .pause:
+                sleepTask = nil
+                if state == .playing {
+                    do {
+                        try pause()
+                    } catch {
+                        hub.emit(.error(error))
+                    }
+                }
+                logger.info("sleep timer: paused")
+            case .stopAfterDisc:
+                // `discEnded` asks for it and stops there itself.
+                break
+            case .publish:
+                publish()
             }
         }
-        // Paused now, so the level's return is not heard; on the Snapcast pipe the relay
-        // still passes what mpv wrote before the pause, so the level returns on unpause.
-        if configuration.mixer == .software && !muted && mpv.outputRelay == nil {
-            setMPV(level: Double(volume))
-        }
-        logger.info("sleep timer: paused")
-        publish()
     }
 }

@@ -18,11 +18,13 @@ extension PlayerEngine {
         guard waitingForOutput else { return }
         waitingForOutput = false
         logger.notice("the audio output '\(configuration.outputName)' takes audio again")
-        // A stop (or a call that timed out) while mpv waited: the engine's view wins.
-        if queue == nil {
-            try? send(.stop)
-        } else {
-            try? send(.pause(state != .playing))
+        // A stop (or a call that timed out) while mpv waited: the engine's view wins. A
+        // refusal to queue it is said, not dropped: mpv may then play what the state says not.
+        do {
+            try send(queue == nil ? .stop : .pause(state != .playing))
+        } catch {
+            logger.warning("could not bring mpv back to the player's state: \(error)")
+            hub.emit(.error(error))
         }
         lastSave = .now
         publish()

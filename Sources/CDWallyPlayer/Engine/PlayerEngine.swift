@@ -14,6 +14,11 @@ import Logging
 /// Positions go to the resume store, and listens to the listening log
 /// (`PlayerEngine+Listening.swift`), whose writes both happen off this actor.
 ///
+/// Most of that state lives in value types with their own invariants (`Engine/Machines`): the
+/// track cursor, the seeks, the volume, the sleep timer, the reply book and the play order.
+/// Each takes an event and returns effects; this actor is the shell that runs them (posts the
+/// mpv requests, publishes, saves), so their transitions are tested without mpv.
+///
 /// The engine answers from its own state: it posts its requests to mpv without waiting for
 /// them (`send`), and takes the place, the length and the output from what mpv reports. An
 /// output that takes audio at real-time pace (a pipe to Snapcast) holds mpv's core for up to
@@ -52,45 +57,27 @@ actor PlayerEngine {
     var wallet: Wallet
     var state = PlaybackState.idle
     var disc: CurrentDisc?
-    var trackIndex: Int?
+    /// The track the listener is on, and the entry mpv is on (`TrackCursor`).
+    var cursor = TrackCursor()
     var elapsed = 0.0
     var duration: Double?
     /// The disc's entries while mpv holds them; nil when stopped or idle.
     var queue: DiscQueue?
-    /// The entry mpv started last, whichever disc it belonged to, and the one it opened last.
-    var activeEntryID: Int64?
-    var loadedEntryID: Int64?
-    var isSeeking = false
-    /// A track mpv started by itself while paused, applied when playback goes on (`didStart`).
-    var startedWhilePaused: Int64?
-    /// The track (1-based) a command (next, previous, track N) moved to, until mpv starts
-    /// it: its start applies at once, paused or not, and mpv's place meanwhile is the old
-    /// track's.
-    var commandedTrack: Int?
-    /// Seeks sent whose reply has not come, and whether a seek's PLAYBACK_RESTART is still
-    /// due: until both settle, mpv's place is from before the seek, and `elapsed` (where
-    /// the seek went) stands.
-    var seeksUnanswered = 0
-    var awaitsSeekRestart = false
-    /// Between a track's start and mpv having opened its file, mpv refuses to seek; a seek
-    /// asked for then waits here (seconds into the track) and is applied once it is open.
-    var isOpeningTrack = false
-    var pendingSeek: Double?
+    /// The seeks on their way to mpv, and one waiting for a track to open (`SeekTracker`).
+    var seeks = SeekTracker()
     /// The audio output mpv has open ("pcm", "pipewire", "null"), as it reports it.
     var currentOutput: String?
-    /// What to do with the replies to requests sent, by request id (`send`).
-    var replies: [UInt64: SentRequest] = [:]
-    /// Numbers each disc loaded into mpv, so replies about an earlier one are told apart.
-    var loads = 0
-    /// The volume as the listener set it (`PlayerEngine+Volume.swift`), and mpv's level now,
-    /// which differs during a ramp or the sleep timer's fade.
-    var volume: Int
-    var muted: Bool
-    var mpvLevel: Double
+    /// The requests posted to mpv and what their replies are for, and the loads (`send`).
+    var book = ReplyBook()
+    /// The volume as the listener set it and as the output has it (`VolumeControl`), and the
+    /// ramp under way (`PlayerEngine+Volume.swift`).
+    var volume: VolumeControl
     var rampTask: Task<Void, Never>?
-    var sleep: SleepState?
+    /// The sleep timer (`SleepTimer`), and its wait or fade under way.
+    var sleepTimer = SleepTimer()
     var sleepTask: Task<Void, Never>?
-    var isFadingToSleep = false
+    /// The disc plays in a drawn order (`PlayerEngine+Shuffle.swift`); never saved.
+    var shuffle = false
     var lastSave = ContinuousClock.now
     /// Falling back to a null output is said once per player, not at every disc.
     var warnedOfNullOutput = false
@@ -113,9 +100,12 @@ actor PlayerEngine {
         userVolume: UserVolume?, wallet: Wallet,
         published: LockedValue<PlayerSnapshot>, hub: EventHub, volume: Int, muted: Bool
     ) {
-        self.volume = volume
-        self.muted = muted
-        mpvLevel = Double(volume)
+        let applier: VolumeControl.Applier =
+            configuration.mixer == .hardware ? .hardware : mpv.outputRelay == nil ? .mpv : .relay
+        self.volume = VolumeControl(
+            applier: applier, maximum: configuration.volumeMax, device: configuration.outputName,
+            level: volume,
+            muted: muted)
         self.mpv = mpv
         self.configuration = configuration
         self.store = store
@@ -130,6 +120,9 @@ actor PlayerEngine {
 
     var isActive: Bool { state == .playing || state == .paused }
 
+    /// The track (1-based) the listener is on.
+    var trackIndex: Int? { cursor.track }
+
     func makeSnapshot() -> PlayerSnapshot {
         var track: AlbumTrack?
         if let disc, let trackIndex, disc.album.tracks.indices.contains(trackIndex - 1) {
@@ -137,8 +130,9 @@ actor PlayerEngine {
         }
         return PlayerSnapshot(
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
-            duration: duration, wallet: wallet, volume: volume, muted: muted, sleep: sleep,
-            waitingForOutput: waitingForOutput)
+            duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted,
+            sleep: sleepTimer.state,
+            waitingForOutput: waitingForOutput, shuffle: shuffle)
     }
 
     /// Makes the current state visible to `Player.snapshot`, and to subscribers when
@@ -192,11 +186,8 @@ actor PlayerEngine {
     /// Ends mpv's playback of whatever it holds; its END_FILE events will not match a queue.
     func stopMPV() {
         queue = nil
-        startedWhilePaused = nil
-        commandedTrack = nil
-        awaitsSeekRestart = false
-        isOpeningTrack = false
-        pendingSeek = nil
+        cursor.apply(.stopped)
+        seeks.apply(.stopped)
         do {
             try send(.stop)
         } catch PlayerError.outputStalled {

@@ -19,8 +19,8 @@ import Foundation
 /// waiting thread is the only consumer. Typed commands live in `MPVHandle+Commands.swift`.
 ///
 /// An output that blocks holds mpv's core, and a synchronous call would wait for it for
-/// ever. Once the event thread runs, calls go through mpv's asynchronous API and wait a
-/// bounded time for their reply (`MPVRequests`); the event thread hands replies over, asks
+/// ever. Once the event thread runs, calls go through mpv's asynchronous API: posted, or
+/// awaited a bounded time, suspended (`MPVRequests`); the event thread hands replies over, asks
 /// an idle core something every second, and reports `.coreStalled` when a request goes
 /// unanswered past `stallLimit`, `.coreAnswering` when a reply comes again. A FIFO output
 /// gets a read end held open for the core's life (`PipeOutputHold`).
@@ -42,7 +42,7 @@ final class MPVHandle: @unchecked Sendable {
     let outputRelay: PCMRelay?
     private static let creationLock = NSLock()
 
-    /// How long a call waits for the core, and a request may go unanswered before the core
+    /// How long a call awaits the core, and a request may go unanswered before the core
     /// counts as stalled. A pipe to Snapcast keeps the core in `write` for a second or two
     /// at a time in normal play, so this is well above that.
     static let stallLimit: Duration = .seconds(5)
@@ -199,28 +199,57 @@ final class MPVHandle: @unchecked Sendable {
         if library.getPropertyAsync(raw, probe, "idle-active", MPV_FORMAT_FLAG) < 0 { requests.cancel(probe) }
     }
 
-    /// Runs one call and returns mpv's reply: `direct` before the event thread runs (set-up,
-    /// short-lived handles), else `queued` with a bounded wait for the reply. Throws
-    /// `.outputStalled` at once while the core is stalled, or when it stalls on this call.
+    /// What starting a call gave: mpv's reply (before the event thread runs, or a refusal to
+    /// queue it), or the id of a request whose reply will come on `replies`.
+    enum Exchange: Sendable {
+        case replied(MPVReply)
+        case awaiting(id: UInt64, replies: AsyncStream<MPVReply>)
+    }
+
+    /// Starts one call: `direct` before the event thread runs (set-up, short-lived handles),
+    /// else `queued`, whose reply `reply(to:)` awaits. Throws `.outputStalled` at once while the
+    /// core is stalled. Synchronous, so C arguments built for the call stay valid through it.
     func exchange(
         _ call: String, direct: (OpaquePointer) -> MPVReply, queued: (OpaquePointer, UInt64) -> Int32
-    ) throws(PlayerError) -> MPVReply {
+    ) throws(PlayerError) -> Exchange {
         if requests.isStalled { throw PlayerError.outputStalled }
-        let outcome: (reply: MPVReply?, ticket: (id: UInt64, slot: MPVReplySlot)?) = try withHandle(call) {
-            handle in
-            guard eventThreadStarted else { return (direct(handle), nil) }
-            let ticket = requests.open()
-            let status = queued(handle, ticket.id)
+        return try withHandle(call) { handle in
+            guard eventThreadStarted else { return .replied(direct(handle)) }
+            let (replies, delivery) = AsyncStream.makeStream(of: MPVReply.self)
+            let id = requests.open(
+                for: .waiting { reply in
+                    delivery.yield(reply)
+                    delivery.finish()
+                })
+            let status = queued(handle, id)
             guard status >= 0 else {
-                requests.cancel(ticket.id)
-                return (MPVReply(status: status), nil)
+                requests.cancel(id)
+                return .replied(MPVReply(status: status))
             }
-            return (nil, ticket)
+            return .awaiting(id: id, replies: replies)
         }
-        if let reply = outcome.reply { return reply }
-        guard let ticket = outcome.ticket else { throw PlayerError.outputStalled }
-        guard let reply = ticket.slot.wait(Self.stallLimit) else {
-            requests.gaveUp(on: ticket.id)
+    }
+
+    /// The reply a call started with `exchange` gets, awaited at most `stallLimit`; throws
+    /// `.outputStalled` when the core stalls on it. Suspends; no thread waits.
+    func reply(to exchange: Exchange) async throws(PlayerError) -> MPVReply {
+        let (id, replies): (UInt64, AsyncStream<MPVReply>)
+        switch exchange {
+        case .replied(let reply): return reply
+        case .awaiting(let awaited, let stream): (id, replies) = (awaited, stream)
+        }
+        let reply = await withTaskGroup(of: MPVReply?.self) { group in
+            group.addTask { await replies.first { _ in true } }
+            group.addTask {
+                try? await Task.sleep(for: Self.stallLimit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let reply else {
+            requests.gaveUp(on: id)
             throw PlayerError.outputStalled
         }
         return reply

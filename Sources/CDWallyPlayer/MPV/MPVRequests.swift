@@ -6,8 +6,9 @@ import CDWallySystem
 /// An output that blocks (a named pipe nobody reads, a hung device) holds mpv's core inside
 /// the output's `open` or `write`, and the core answers nothing until it returns: a
 /// synchronous mpv call made meanwhile would never come back. So once the event thread runs,
-/// `MPVHandle` sends every call through mpv's asynchronous API, tracked here, and the
-/// caller waits a bounded time for the reply event. A request older than the stall limit
+/// `MPVHandle` sends every call through mpv's asynchronous API, tracked here: the engine's
+/// replies come back as events, and a caller that needs the answer awaits it a bounded time
+/// (`MPVHandle.exchange`), suspended, never blocking a thread. A request older than the stall limit
 /// means the core is stalled; while it is, new calls fail at once instead of piling up. The
 /// first reply to arrive afterwards means it answers again.
 ///
@@ -23,8 +24,9 @@ final class MPVRequests: Sendable {
 
     /// Who takes a reply.
     enum Receiver: Sendable {
-        /// A caller waiting in `MPVHandle.exchange`.
-        case waiting(MPVReplySlot)
+        /// A caller awaiting it in `MPVHandle.exchange`; called once, on the event thread (or
+        /// at teardown).
+        case waiting(@Sendable (MPVReply) -> Void)
         /// The event handler, as `.reply`: a request sent with `MPVHandle.post`.
         case handler
         /// Nobody: a probe.
@@ -45,12 +47,6 @@ final class MPVRequests: Sendable {
     private let table = LockedValue(Table())
 
     var isStalled: Bool { table.current.isStalled }
-
-    /// A new request id, and the slot its reply will land in.
-    func open() -> (id: UInt64, slot: MPVReplySlot) {
-        let slot = MPVReplySlot()
-        return (open(for: .waiting(slot)), slot)
-    }
 
     /// A new request id whose reply goes to `receiver`.
     func open(for receiver: Receiver) -> UInt64 {
@@ -91,7 +87,7 @@ final class MPVRequests: Sendable {
             table.isAnnounced = false
             return (pending, endedStall)
         }
-        if case .waiting(let slot) = pending?.receiver { slot.fill(reply) }
+        if case .waiting(let deliver) = pending?.receiver { deliver(reply) }
         return (pending?.receiver, endedStall)
     }
 
@@ -117,13 +113,13 @@ final class MPVRequests: Sendable {
 
     /// The core is gone: every waiter gets `reply`.
     func failAll(with reply: MPVReply) {
-        let slots = table.withLock { table in
+        let waiters = table.withLock { table in
             defer { table.pending.removeAll() }
-            return table.pending.values.compactMap { pending -> MPVReplySlot? in
-                if case .waiting(let slot) = pending.receiver { return slot }
+            return table.pending.values.compactMap { pending -> (@Sendable (MPVReply) -> Void)? in
+                if case .waiting(let deliver) = pending.receiver { return deliver }
                 return nil
             }
         }
-        for slot in slots { slot.fill(reply) }
+        for deliver in waiters { deliver(reply) }
     }
 }

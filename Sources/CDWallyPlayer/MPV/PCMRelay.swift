@@ -39,7 +39,8 @@ final class PCMRelay: Sendable {
     /// The private pipe mpv writes into.
     let pipePath: String
     private let folder: String
-    private let gain = LockedValue<Float>(1)
+    /// The amplitude to apply: from mpv's `volume` and `mute` options at first, then as set.
+    private let gain: LockedValue<Float>
     private let copier: PollThread
 
     /// A relay for `options`, or nil when they are not the recipe's (see above) or the pipes
@@ -50,6 +51,8 @@ final class PCMRelay: Sendable {
             let format = value("audio-format").flatMap(SampleFormat.init(rawValue:)),
             let target = value("ao-pcm-file"), Self.isPipe(target)
         else { return nil }
+        let level = value("volume").flatMap(Double.init) ?? 100
+        gain = LockedValue(value("mute") == "yes" ? 0 : Float(VolumeControl.amplitude(ofLevel: level)))
         var template = Array((NSTemporaryDirectory() + "/cdwally-relay-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { return nil }
         folder = String(cString: made)
@@ -84,15 +87,22 @@ final class PCMRelay: Sendable {
         }
     }
 
-    /// `options` with mpv's output sent into the relay's pipe.
+    /// `options` with mpv's output sent into the relay's pipe, and mpv's own volume at 100:
+    /// the level is the relay's alone, or it would apply twice.
     func redirecting(_ options: [MPVOption]) -> [MPVOption] {
-        options.map { $0.name == "ao-pcm-file" ? MPVOption($0.name, pipePath) : $0 }
+        options.map { option in
+            switch option.name {
+            case "ao-pcm-file": MPVOption(option.name, pipePath)
+            case "volume": MPVOption(option.name, "100")
+            case "mute": MPVOption(option.name, "no")
+            default: option
+            }
+        }
     }
 
-    /// The level (0…volume-max, as mpv's `volume`: the gain is its cube) and mute to apply.
-    func set(level: Double, muted: Bool) {
-        let ratio = Float(max(0, level) / 100)
-        gain.set(muted ? 0 : ratio * ratio * ratio)
+    /// The amplitude to apply (`VolumeControl.amplitude(ofLevel:)`: mpv's curve, 0 for mute).
+    func set(amplitude: Double) {
+        gain.set(Float(max(0, amplitude)))
     }
 
     /// Ends the copying and removes the private pipe.
@@ -113,7 +123,9 @@ final class PCMRelay: Sendable {
     ) {
         var buffer = [UInt8](repeating: 0, count: 8192)
         var held = 0  // bytes of a sample cut in two by the last read, kept at the front
-        var current = gain.current
+        // Nil until the first samples: those have the gain set by then, without a ramp from an
+        // earlier one (a level set on an idle player would start from full scale otherwise).
+        var current: Float?
         while true {
             var readable = [pollfd(fd: source, events: Int16(POLLIN), revents: 0)]
             guard thread.wait(&readable, until: nil) == .ready else { return }
@@ -124,7 +136,8 @@ final class PCMRelay: Sendable {
             guard count > 0 else { return }
             let total = held + count
             let whole = total - total % format.bytes
-            current = apply(from: current, to: gain.current, format: format, to: &buffer, bytes: whole)
+            let target = gain.current
+            current = apply(from: current ?? target, to: target, format: format, to: &buffer, bytes: whole)
             guard write(buffer[..<whole], to: sink, on: thread) else { return }
             held = total - whole
             for index in 0..<held { buffer[index] = buffer[whole + index] }

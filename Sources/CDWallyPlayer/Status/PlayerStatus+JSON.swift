@@ -40,6 +40,7 @@ extension PlayerStatus {
             ("volume", .int(volume)),
             ("muted", .bool(muted)),
             ("sleep", sleepJSON),
+            ("shuffle", .bool(shuffle)),
             ("waitingForOutput", .bool(waitingForOutput)),
             ("waitingFor", .string(waitingFor)),
         ]
@@ -88,7 +89,8 @@ extension PlayerStatus {
             muted: json["muted"]?.boolValue ?? false, sleep: sleep,
             waitingForOutput: json["waitingForOutput"]?.boolValue ?? false,
             waitingFor: json["waitingFor"]?.stringValue, setup: Setup(json: json["player"]),
-            duration: json["duration"]?.doubleValue, sleepUntil: json["sleep"]?["until"]?.doubleValue
+            duration: json["duration"]?.doubleValue, sleepUntil: json["sleep"]?["until"]?.doubleValue,
+            shuffle: json["shuffle"]?.boolValue ?? false
         )
     }
 

@@ -74,6 +74,8 @@ public struct PlayerStatus: Sendable, Hashable {
     public var muted: Bool
     /// The sleep timer: seconds left, or end-of-disc; nil when none is set.
     public var sleep: Sleep?
+    /// The disc plays in an order drawn once (an older player sends none: false).
+    public var shuffle: Bool
     /// What the player waits for before it can play (a library disk not mounted yet, a CDs
     /// playlist not there yet): its path, or nil. The host fills it in; an older player sends none.
     public var waitingFor: String?
@@ -93,8 +95,9 @@ public struct PlayerStatus: Sendable, Hashable {
         state: PlaybackState, disc: Disc?, track: Track?, elapsed: Double, trackCount: Int,
         volume: Int = 100,
         muted: Bool = false, sleep: Sleep? = nil, waitingForOutput: Bool = false, waitingFor: String? = nil,
-        setup: Setup? = nil, duration: Double? = nil, sleepUntil: Double? = nil
+        setup: Setup? = nil, duration: Double? = nil, sleepUntil: Double? = nil, shuffle: Bool = false
     ) {
+        self.shuffle = shuffle
         self.duration = duration
         self.sleepUntil = sleepUntil
         self.state = state
@@ -130,6 +133,7 @@ public struct PlayerStatus: Sendable, Hashable {
         trackCount = snapshot.disc?.album.trackCount ?? 0
         volume = snapshot.volume
         muted = snapshot.muted
+        shuffle = snapshot.shuffle
         switch snapshot.sleep {
         case .at(let deadline)?:
             sleep = snapshot.sleep?.secondsLeft().map { .secondsLeft($0) }

@@ -312,6 +312,13 @@ function renderVolume() {
   $("mute-icon").setAttribute("d", state.muted ? "M15 9l6 6M21 9l-6 6" : "M14 8.5a5 5 0 0 1 0 7M16.5 6a8.5 8.5 0 0 1 0 12");
 }
 
+// Shuffle is the disc's: the player clears it when another disc loads.
+function renderShuffle() {
+  const shuffle = $("shuffle");
+  shuffle.setAttribute("aria-pressed", String(Boolean(state.shuffle)));
+  shuffle.classList.toggle("on", Boolean(state.shuffle));
+}
+
 // The timer's deadline is on the player's clock: count from the `at` it sent, not this device's.
 function renderSleep() {
   const sleep = state && state.sleep;
@@ -365,6 +372,7 @@ function applyState(body, fresh = false) {
   renderLCD();
   renderTracks();
   renderVolume();
+  renderShuffle();
   renderSleep();
   markCurrentDisc();
   if (state.walletRevision !== walletRevision) {
@@ -476,6 +484,7 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   $("volume").addEventListener("change", (event) => command("volume", { change: Number(event.target.value) }));
   $("mute").addEventListener("click", () => command("volume", { change: "toggle-mute" }));
+  $("shuffle").addEventListener("click", () => command("shuffle", {}));
   for (const button of document.querySelectorAll("[data-sleep]")) {
     button.addEventListener("click", () => command("sleep", { for: button.dataset.sleep }));
   }

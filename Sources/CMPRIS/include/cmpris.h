@@ -56,6 +56,7 @@ typedef enum __attribute__((enum_extensibility(closed))) CMPRISProperty {
     CMPRISPropertyCanPause,
     CMPRISPropertyCanSeek,
     CMPRISPropertyCanControl,
+    CMPRISPropertyShuffle,
 } CMPRISProperty;
 
 /*

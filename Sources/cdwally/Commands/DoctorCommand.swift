@@ -3,7 +3,7 @@ import CDWallyCore
 import CDWallyLibrary
 import Foundation
 
-struct DoctorCommand: ParsableCommand {
+struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Explain how the wallet came to be: library, index, playlist choice, entries.",
@@ -16,8 +16,8 @@ struct DoctorCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print the report as JSON.") var json = false
 
-    func run() throws {
-        try CommandContext.run(global) { context in
+    func run() async throws {
+        try await CommandContext.run(global) { context in
             let (service, report): (LibraryService, WalletReport)
             do {
                 (service, report) = try context.wallet(wholeTree: true, allowingNoPlaylist: true)
@@ -34,7 +34,7 @@ struct DoctorCommand: ParsableCommand {
                 report: report, statistics: try service.index.statistics(), albums: try service.albumCount(),
                 indexFile: service.index.file, unreadable: try service.index.unreadableFiles(),
                 notes: LibraryNotes.load(folder: context.stateFolder(for: service.root)),
-                health: Health.check(settings: context.settings))
+                health: await Health.check(settings: context.settings))
             if json {
                 context.print(diagnosis.json())
             } else {

@@ -2,7 +2,7 @@ import ArgumentParser
 import CDWallyCore
 import CDWallyPlayer
 
-struct ListDevicesCommand: ParsableCommand {
+struct ListDevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list-devices",
         abstract: "List the audio outputs that --audio-device and audio_device accept.")
@@ -11,11 +11,11 @@ struct ListDevicesCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Flag(help: "Print the devices as JSON.") var json = false
 
-    func run() throws {
-        try CommandContext.run(global) { context in
+    func run() async throws {
+        try await CommandContext.run(global) { context in
             let configuration = output.configuration(
                 settings: context.settings, stateFolder: context.settings.directories.cdwallyState)
-            let devices = try Player.audioDevices(configuration: configuration)
+            let devices = try await Player.audioDevices(configuration: configuration)
             if json {
                 context.print(
                     JSONValue.array(

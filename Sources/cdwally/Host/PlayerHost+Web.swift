@@ -20,11 +20,12 @@ extension PlayerHost {
         var configuration = Self.webConfiguration(
             listen: listen, settings: settings, stateFolder: stateFolder,
             doctor: { [view, waitingFor] in
-                try await PlayerHost.diagnose(
+                let audio = await Health.audio(settings: settings)
+                return try await PlayerHost.diagnose(
                     settings: settings, stateFolder: stateFolder,
                     health: {
                         Health.check(
-                            settings: settings, playerHere: view.snapshot.state.rawValue,
+                            settings: settings, audio: audio, playerHere: view.snapshot.state.rawValue,
                             waitingForHere: waitingFor.current, webHere: listen.description)
                     })
             },

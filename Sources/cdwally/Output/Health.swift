@@ -31,24 +31,41 @@ struct Health {
     var playerWaitingFor: String?
     var web: String?
 
-    /// Looks around. `playerHere` and `webHere` are the player and web remote of this process
-    /// (the web remote's doctor page), which need not be asked over the socket.
-    static func check(
-        settings: Settings, playerHere: String? = nil, waitingForHere: String? = nil, webHere: String? = nil
-    ) -> Health {
-        let environment = settings.environment
-        // The output the config file chooses, as a player started with no flags would use it.
+    /// The output the config file chooses, as a player started with no flags would use it, and
+    /// whether mpv offers it (nil with the reason when mpv could not be asked).
+    struct Audio: Sendable {
+        var device: String
+        var offered: Bool?
+        var problem: String?
+    }
+
+    /// Asks mpv for its outputs: awaited, as mpv answers on its own thread.
+    static func audio(settings: Settings) async -> Audio {
         let noFlags = (try? OutputOptions.parse([])) ?? OutputOptions()
         let configuration = noFlags.configuration(
             settings: settings, stateFolder: settings.directories.cdwallyState)
         let device = configuration.audioDevice ?? "auto"
-        var offered: Bool?
-        var audioProblem: String?
         do {
-            offered = try Player.audioDevices(configuration: configuration).contains { $0.name == device }
+            let devices = try await Player.audioDevices(configuration: configuration)
+            return Audio(device: device, offered: devices.contains { $0.name == device })
         } catch {
-            audioProblem = error.description
+            return Audio(device: device, problem: error.description)
         }
+    }
+
+    /// Looks around, the audio output included.
+    static func check(settings: Settings) async -> Health {
+        check(settings: settings, audio: await audio(settings: settings))
+    }
+
+    /// Looks around, given what mpv said of the output. `playerHere` and `webHere` are the
+    /// player and web remote of this process (the web remote's doctor page), which need not
+    /// be asked over the socket.
+    static func check(
+        settings: Settings, audio: Audio, playerHere: String? = nil, waitingForHere: String? = nil,
+        webHere: String? = nil
+    ) -> Health {
+        let environment = settings.environment
         var player = playerHere
         var waitingFor = waitingForHere
         var web = webHere
@@ -62,7 +79,7 @@ struct Health {
             web = settings.config?.webListen.flatMap { try? WebListenAddress(parsing: $0.value).description }
         }
         return Health(
-            audioDevice: device, audioOffered: offered, audioProblem: audioProblem,
+            audioDevice: audio.device, audioOffered: audio.offered, audioProblem: audio.problem,
             sessionBus: sessionBus(environment), inputs: inputs(), player: player,
             playerWaitingFor: waitingFor,
             web: web

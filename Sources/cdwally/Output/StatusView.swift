@@ -28,7 +28,7 @@ enum StatusView {
             + "  \(track.artist) — \(disc.album) — \(track.title)" + extras(status)
     }
 
-    /// A third line when the volume is not at 100 or a sleep timer is set.
+    /// A third line when the volume is not at 100, the disc is shuffled or a sleep timer is set.
     private static func extras(_ status: ControlStatus) -> String {
         var parts: [String] = []
         if status.muted {
@@ -36,6 +36,7 @@ enum StatusView {
         } else if status.volume != 100 {
             parts.append("Volume \(status.volume)")
         }
+        if status.shuffle { parts.append("shuffle") }
         switch status.sleep {
         case .secondsLeft(let seconds)?: parts.append("sleep in \(Format.duration(Double(seconds)))")
         case .endOfDisc?: parts.append("sleep at the end of the disc")

@@ -48,7 +48,7 @@ struct GaplessFixture: Sendable {
     private static func version(of property: String, isAtLeast minimum: [Int]) -> Bool {
         guard let mpv = try? MPVHandle(options: MPVOption.embedded) else { return false }
         defer { mpv.quit() }
-        guard case .string(let text)? = try? mpv.property(property) else { return false }
+        guard case .string(let text)? = try? mpv.propertyBeforeEvents(property) else { return false }
         let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         return !numbers.isEmpty && !numbers.lexicographicallyPrecedes(minimum)
     }

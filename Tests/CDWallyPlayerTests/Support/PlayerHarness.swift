@@ -15,6 +15,9 @@ final class PlayerHarness: Sendable {
         case pcm
         /// Raw PCM into a named pipe, as in the Snapcast recipe.
         case pipe(String)
+        /// The Snapcast recipe whole: 48 kHz stereo s16 into a named pipe, through the relay
+        /// that applies the volume (`PCMRelay`).
+        case snapcast(String)
     }
 
     let player: Player
@@ -36,6 +39,11 @@ final class PlayerHarness: Sendable {
         case .null: options = [("ao", "null")]
         case .pcm: options = [("ao", "pcm"), ("ao-pcm-file", directory.file("out.wav").path)]
         case .pipe(let path): options = [("ao", "pcm"), ("ao-pcm-file", path), ("ao-pcm-waveheader", "no")]
+        case .snapcast(let path):
+            options = [
+                ("ao", "pcm"), ("ao-pcm-file", path), ("ao-pcm-waveheader", "no"), ("audio-format", "s16"),
+                ("audio-samplerate", "48000"), ("audio-channels", "stereo"),
+            ]
         }
         if audioDevice != nil { options = [] }
         var configuration = PlayerConfiguration(

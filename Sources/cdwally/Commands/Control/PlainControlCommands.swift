@@ -10,7 +10,7 @@ import CDWallyPlayer
 let controlCommands: [any ParsableCommand.Type] = [
     StatusCommand.self, ToggleCommand.self, PauseCommand.self, ResumeCommand.self, NextCommand.self,
     PreviousCommand.self, SeekCommand.self, DiscCommand.self, TrackCommand.self, VolumeCommand.self,
-    SleepCommand.self, StopCommand.self, QuitCommand.self,
+    SleepCommand.self, ShuffleCommand.self, StopCommand.self, QuitCommand.self,
 ]
 
 /// A control verb that takes no arguments: its request is the same every time.
