@@ -7,7 +7,7 @@ import Foundation
 extension PlayerEngine {
     func perform(_ command: PlayerCommand) async throws(PlayerError) -> PlayerSnapshot {
         if isShutDown { throw PlayerError.shutDown }
-        if waitingForOutput && !Self.worksWithoutOutput(command) { throw PlayerError.outputStalled }
+        if output.isStalled && !Self.worksWithoutOutput(command) { throw PlayerError.outputStalled }
         switch command {
         case .play(let position, let fromStart):
             try await play(position ?? defaultPosition(), fromStart: fromStart)

@@ -93,7 +93,7 @@ extension PlayerEngine {
         if hasOpenOutput { confirmPlayback() }
     }
 
-    private var hasOpenOutput: Bool { currentOutput != nil }
+    private var hasOpenOutput: Bool { output.isOpen }
 
     private func confirmPlayback() {
         queue?.hasPlayed = true
@@ -130,12 +130,11 @@ extension PlayerEngine {
             duration = value.doubleValue ?? duration
             publish()
         case "current-ao":
-            currentOutput = value.stringValue
-            volumeDid(.output(open: currentOutput != nil))
-            if value.stringValue == "null" && !warnedOfNullOutput && queue != nil
-                && !configuration.wantsNullOutput
-            {
-                warnedOfNullOutput = true
+            let effects = output.apply(
+                .reported(
+                    value.stringValue, discLoaded: queue != nil, nullWanted: configuration.wantsNullOutput))
+            volumeDid(.output(open: output.isOpen))
+            if effects.contains(.warnOfNullFallback) {
                 logger.debug("audio output '\(configuration.outputName)' failed; using a null output")
                 hub.emit(.warning(.fellBackToNullOutput(device: configuration.outputName)))
             }

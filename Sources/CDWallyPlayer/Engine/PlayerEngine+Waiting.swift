@@ -42,7 +42,7 @@ extension PlayerEngine {
 
     /// Answers waiter `id` when an output is open (mpv is on its way); true when answered.
     private func answerIfUnderWay(_ id: Int) -> Bool {
-        guard currentOutput != nil else { return false }
+        guard output.isOpen else { return false }
         resolveWaiter(id, with: .underWay)
         return true
     }

@@ -65,8 +65,9 @@ actor PlayerEngine {
     var queue: DiscQueue?
     /// The seeks on their way to mpv, and one waiting for a track to open (`SeekTracker`).
     var seeks = SeekTracker()
-    /// The audio output mpv has open ("pcm", "pipewire", "null"), as it reports it.
-    var currentOutput: String?
+    /// The audio output mpv has open, whether it holds mpv's core, whether its null fallback
+    /// was said (`OutputCondition`, `PlayerEngine+StalledOutput.swift`).
+    var output = OutputCondition()
     /// The requests posted to mpv and what their replies are for, and the loads (`send`).
     var book = ReplyBook()
     /// The volume as the listener set it and as the output has it (`VolumeControl`), and the
@@ -79,11 +80,7 @@ actor PlayerEngine {
     /// The disc plays in a drawn order (`PlayerEngine+Shuffle.swift`); never saved.
     var shuffle = false
     var lastSave = ContinuousClock.now
-    /// Falling back to a null output is said once per player, not at every disc.
-    var warnedOfNullOutput = false
     var isShutDown = false
-    /// mpv's core is held by its audio output (`PlayerEngine+StalledOutput.swift`).
-    var waitingForOutput = false
     var waiters: [Int: Waiter] = [:]
     var nextWaiterID = 0
     var randomness = SystemRandomNumberGenerator()
@@ -132,7 +129,7 @@ actor PlayerEngine {
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
             duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted,
             sleep: sleepTimer.state,
-            waitingForOutput: waitingForOutput, shuffle: shuffle)
+            waitingForOutput: output.isStalled, shuffle: shuffle)
     }
 
     /// Makes the current state visible to `Player.snapshot`, and to subscribers when
