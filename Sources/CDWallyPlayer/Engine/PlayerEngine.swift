@@ -81,8 +81,8 @@ actor PlayerEngine {
     var shuffle = false
     var lastSave = ContinuousClock.now
     var isShutDown = false
-    var waiters: [Int: Waiter] = [:]
-    var nextWaiterID = 0
+    /// The commands waiting for mpv to confirm playback (`WaiterBook`, `PlayerEngine+Waiting`).
+    var waiters = WaiterBook<Waiter>()
     var randomness = SystemRandomNumberGenerator()
     /// The disc being listened to, and how long (`PlayerEngine+Listening.swift`).
     var listen: Listen?
