@@ -110,7 +110,6 @@ extension PlayerEngine {
         }
         disc = CurrentDisc(album: album, position: position)
         // Saved (as playing) and logged once mpv confirms it plays (`confirmPlayback`).
-        isUnheard = true
         beginListen(album)
         cursor.apply(.commanded(track: start.track))
         elapsed = start.position
@@ -134,7 +133,7 @@ extension PlayerEngine {
         if !sleepTimer.isFading { volumeDid(.restore) }
         try send(.pause(false))
         state = .playing
-        lastSave = .now
+        listening.apply(.saved(at: .now))
         applyStartedWhilePaused()
         publish()
     }

@@ -97,11 +97,8 @@ extension PlayerEngine {
 
     private func confirmPlayback() {
         queue?.hasPlayed = true
-        if isUnheard {
-            // The first sound of the disc loaded last: now it counts as played.
-            isUnheard = false
-            if isActive { saveCurrent(at: elapsed) }
-        }
+        // The first sound of the disc loaded last: now it counts as played.
+        if listening.apply(.confirmed).contains(.saveHeardPlace), isActive { saveCurrent(at: elapsed) }
         resolveWaiters(with: .playing)
     }
 
@@ -118,10 +115,10 @@ extension PlayerEngine {
             }
             // mpv's place moving on with an output open: the disc is heard, even when its
             // PLAYBACK_RESTART came before mpv said which output it opened.
-            if isUnheard, hasOpenOutput, seconds > elapsed { confirmPlayback() }
+            if listening.isUnheard, hasOpenOutput, seconds > elapsed { confirmPlayback() }
             noteHeard(from: elapsed, to: seconds)
             elapsed = max(0, seconds)
-            if state == .playing && ContinuousClock.now - lastSave >= Self.saveInterval {
+            if state == .playing && listening.isSaveDue(at: .now, every: Self.saveInterval) {
                 saveCurrent(at: elapsed)
             }
             publish()

@@ -24,7 +24,7 @@ extension PlayerEngine {
             logger.warning("could not bring mpv back to the player's state: \(error)")
             hub.emit(.error(error))
         }
-        lastSave = .now
+        listening.apply(.saved(at: .now))
         publish()
     }
 
