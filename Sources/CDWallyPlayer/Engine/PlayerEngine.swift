@@ -80,6 +80,7 @@ actor PlayerEngine {
     var sleepTask: Task<Void, Never>?
     /// The disc plays in a drawn order (`PlayerEngine+Shuffle.swift`); never saved.
     var shuffle = false
+    /// The shell's own: set once by `shutdown` (or mpv's end); later commands throw.
     var isShutDown = false
     /// The commands waiting for mpv to confirm playback (`WaiterBook`, `PlayerEngine+Waiting`).
     var waiters = WaiterBook<Waiter>()
