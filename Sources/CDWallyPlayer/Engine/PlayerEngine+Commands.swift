@@ -7,7 +7,7 @@ import Foundation
 extension PlayerEngine {
     func perform(_ command: PlayerCommand) async throws(PlayerError) -> PlayerSnapshot {
         if isShutDown { throw PlayerError.shutDown }
-        if waitingForOutput && !Self.worksWithoutOutput(command) { throw PlayerError.outputStalled }
+        if output.isStalled && !Self.worksWithoutOutput(command) { throw PlayerError.outputStalled }
         switch command {
         case .play(let position, let fromStart):
             try await play(position ?? defaultPosition(), fromStart: fromStart)
@@ -110,7 +110,6 @@ extension PlayerEngine {
         }
         disc = CurrentDisc(album: album, position: position)
         // Saved (as playing) and logged once mpv confirms it plays (`confirmPlayback`).
-        isUnheard = true
         beginListen(album)
         cursor.apply(.commanded(track: start.track))
         elapsed = start.position
@@ -134,7 +133,7 @@ extension PlayerEngine {
         if !sleepTimer.isFading { volumeDid(.restore) }
         try send(.pause(false))
         state = .playing
-        lastSave = .now
+        listening.apply(.saved(at: .now))
         applyStartedWhilePaused()
         publish()
     }

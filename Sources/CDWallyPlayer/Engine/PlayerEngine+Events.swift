@@ -93,15 +93,12 @@ extension PlayerEngine {
         if hasOpenOutput { confirmPlayback() }
     }
 
-    private var hasOpenOutput: Bool { currentOutput != nil }
+    private var hasOpenOutput: Bool { output.isOpen }
 
     private func confirmPlayback() {
         queue?.hasPlayed = true
-        if isUnheard {
-            // The first sound of the disc loaded last: now it counts as played.
-            isUnheard = false
-            if isActive { saveCurrent(at: elapsed) }
-        }
+        // The first sound of the disc loaded last: now it counts as played.
+        if listening.apply(.confirmed).contains(.saveHeardPlace), isActive { saveCurrent(at: elapsed) }
         resolveWaiters(with: .playing)
     }
 
@@ -118,10 +115,10 @@ extension PlayerEngine {
             }
             // mpv's place moving on with an output open: the disc is heard, even when its
             // PLAYBACK_RESTART came before mpv said which output it opened.
-            if isUnheard, hasOpenOutput, seconds > elapsed { confirmPlayback() }
+            if listening.isUnheard, hasOpenOutput, seconds > elapsed { confirmPlayback() }
             noteHeard(from: elapsed, to: seconds)
             elapsed = max(0, seconds)
-            if state == .playing && ContinuousClock.now - lastSave >= Self.saveInterval {
+            if state == .playing && listening.isSaveDue(at: .now, every: Self.saveInterval) {
                 saveCurrent(at: elapsed)
             }
             publish()
@@ -130,12 +127,11 @@ extension PlayerEngine {
             duration = value.doubleValue ?? duration
             publish()
         case "current-ao":
-            currentOutput = value.stringValue
-            volumeDid(.output(open: currentOutput != nil))
-            if value.stringValue == "null" && !warnedOfNullOutput && queue != nil
-                && !configuration.wantsNullOutput
-            {
-                warnedOfNullOutput = true
+            let effects = output.apply(
+                .reported(
+                    value.stringValue, discLoaded: queue != nil, nullWanted: configuration.wantsNullOutput))
+            volumeDid(.output(open: output.isOpen))
+            if effects.contains(.warnOfNullFallback) {
                 logger.debug("audio output '\(configuration.outputName)' failed; using a null output")
                 hub.emit(.warning(.fellBackToNullOutput(device: configuration.outputName)))
             }

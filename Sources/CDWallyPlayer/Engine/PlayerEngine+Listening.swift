@@ -4,26 +4,21 @@ import Foundation
 /// The listen in progress (`ListeningLog`): begun when a disc is loaded, counted while mpv's
 /// place moves on in play, kept on disk with every resume point, and ended when the disc
 /// stops being played: another disc, a stop, its end, a failed output, the player's end.
-///
-/// Seconds heard are counted from mpv's own place (`time-pos`) rather than the wall clock:
-/// a pause, a stalled output or a file opening adds nothing, and a seek's jump is not heard.
+/// What counts as heard is `ListenTracker`'s; this runs its effects.
 extension PlayerEngine {
-    /// The largest step of mpv's place taken as heard: its reports come ten times a second, an
-    /// output held by a slow reader delays them up to a second; a longer step is a seek.
-    static let largestHeardStep = 3.0
-
+    /// Begins the listen of `album`, unheard until mpv confirms that the output plays it.
     func beginListen(_ album: Album) {
         endListen(finished: false)
-        listen = Listen(
-            disc: album.id, artist: album.albumArtist, title: album.title, start: Date(), seconds: 0,
-            finished: false)
+        listening.apply(
+            .loaded(
+                Listen(
+                    disc: album.id, artist: album.albumArtist, title: album.title, start: Date(), seconds: 0,
+                    finished: false)))
     }
 
     /// Counts the step from `old` to `new` (mpv's place, in one track) as heard when playing.
     func noteHeard(from old: Double, to new: Double) {
-        guard state == .playing, listen != nil else { return }
-        let step = new - old
-        if step > 0 && step <= Self.largestHeardStep { listen?.seconds += step }
+        listening.apply(.moved(from: old, to: new, playing: state == .playing))
     }
 
     /// Counts the end of the track being left as heard when mpv's place was within a step of
@@ -37,17 +32,13 @@ extension PlayerEngine {
     /// Keeps the listen in progress on disk: called with every resume point, so that a power
     /// cut loses no more of it than of the place.
     func keepListen() {
-        guard let listen, !isUnheard else { return }
+        guard let listen = listening.keptListen else { return }
         log.keep(inProgress: listen) { [hub] error in hub.emit(.error(error)) }
     }
 
     /// Ends the listen in progress, if any; it goes into the log when it is worth keeping.
     func endListen(finished: Bool) {
-        guard var ended = listen else { return }
-        listen = nil
-        // Nothing of it was heard: not a listen, and the log's files stay untouched.
-        if isUnheard { return }
-        ended.finished = finished
+        guard case .log(let ended)? = listening.apply(.ended(finished: finished)).first else { return }
         let length = disc.flatMap { $0.album.id == ended.disc ? $0.album.duration : nil }
         log.end(ended, discSeconds: length) { [hub] error in hub.emit(.error(error)) }
     }

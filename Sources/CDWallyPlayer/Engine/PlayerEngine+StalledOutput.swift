@@ -7,16 +7,14 @@
 /// what the engine says, and playback goes on where it stood.
 extension PlayerEngine {
     func coreStalled() {
-        guard !waitingForOutput else { return }
-        waitingForOutput = true
+        guard output.apply(.stalled).contains(.announceStall) else { return }
         logger.notice("the audio output '\(configuration.outputName)' takes no audio; waiting for it")
         resolveWaiters(with: .waitingForOutput)
         publish()
     }
 
     func coreAnswered() {
-        guard waitingForOutput else { return }
-        waitingForOutput = false
+        guard output.apply(.answered).contains(.bringBack) else { return }
         logger.notice("the audio output '\(configuration.outputName)' takes audio again")
         // A stop (or a call that timed out) while mpv waited: the engine's view wins. A
         // refusal to queue it is said, not dropped: mpv may then play what the state says not.
@@ -26,7 +24,7 @@ extension PlayerEngine {
             logger.warning("could not bring mpv back to the player's state: \(error)")
             hub.emit(.error(error))
         }
-        lastSave = .now
+        listening.apply(.saved(at: .now))
         publish()
     }
 

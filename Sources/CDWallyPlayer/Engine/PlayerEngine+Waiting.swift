@@ -20,13 +20,17 @@ extension PlayerEngine {
     struct Waiter {
         var continuation: CheckedContinuation<Outcome, Never>
         var timeout: Task<Void, Never>
+
+        func answer(_ outcome: Outcome) {
+            timeout.cancel()
+            continuation.resume(returning: outcome)
+        }
     }
 
     /// Suspends until playback is confirmed; throws when it failed. Events are handled while
     /// this waits, since the actor is free.
     func waitForPlayback() async throws(PlayerError) {
-        let id = nextWaiterID
-        nextWaiterID += 1
+        let id = waiters.number()
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
             let timeout = Task { [weak self] in
                 try? await Task.sleep(for: Self.confirmationWhileOutputOpen)
@@ -34,7 +38,7 @@ extension PlayerEngine {
                 try? await Task.sleep(for: Self.confirmationTimeout - Self.confirmationWhileOutputOpen)
                 await self?.resolveWaiter(id, with: .timedOut)
             }
-            waiters[id] = Waiter(continuation: continuation, timeout: timeout)
+            waiters.add(Waiter(continuation: continuation, timeout: timeout), as: id)
         }
         if case .failed(let error) = outcome { throw error }
         if case .timedOut = outcome { logger.notice("mpv did not confirm playback in time") }
@@ -42,18 +46,17 @@ extension PlayerEngine {
 
     /// Answers waiter `id` when an output is open (mpv is on its way); true when answered.
     private func answerIfUnderWay(_ id: Int) -> Bool {
-        guard currentOutput != nil else { return false }
+        guard output.isOpen else { return false }
         resolveWaiter(id, with: .underWay)
         return true
     }
 
     func resolveWaiter(_ id: Int, with outcome: Outcome) {
-        guard let waiter = waiters.removeValue(forKey: id) else { return }
-        waiter.timeout.cancel()
-        waiter.continuation.resume(returning: outcome)
+        guard let waiter = waiters.take(id) else { return }
+        waiter.answer(outcome)
     }
 
     func resolveWaiters(with outcome: Outcome) {
-        for id in waiters.keys { resolveWaiter(id, with: outcome) }
+        for waiter in waiters.takeAll() { waiter.answer(outcome) }
     }
 }

@@ -15,7 +15,8 @@ import Logging
 /// (`PlayerEngine+Listening.swift`), whose writes both happen off this actor.
 ///
 /// Most of that state lives in value types with their own invariants (`Engine/Machines`): the
-/// track cursor, the seeks, the volume, the sleep timer, the reply book and the play order.
+/// track cursor, the seeks, the volume, the sleep timer, the reply book, the play order, the
+/// output's condition, the waiters for mpv's confirmation and what of the disc is heard.
 /// Each takes an event and returns effects; this actor is the shell that runs them (posts the
 /// mpv requests, publishes, saves), so their transitions are tested without mpv.
 ///
@@ -65,8 +66,9 @@ actor PlayerEngine {
     var queue: DiscQueue?
     /// The seeks on their way to mpv, and one waiting for a track to open (`SeekTracker`).
     var seeks = SeekTracker()
-    /// The audio output mpv has open ("pcm", "pipewire", "null"), as it reports it.
-    var currentOutput: String?
+    /// The audio output mpv has open, whether it holds mpv's core, whether its null fallback
+    /// was said (`OutputCondition`, `PlayerEngine+StalledOutput.swift`).
+    var output = OutputCondition()
     /// The requests posted to mpv and what their replies are for, and the loads (`send`).
     var book = ReplyBook()
     /// The volume as the listener set it and as the output has it (`VolumeControl`), and the
@@ -78,22 +80,14 @@ actor PlayerEngine {
     var sleepTask: Task<Void, Never>?
     /// The disc plays in a drawn order (`PlayerEngine+Shuffle.swift`); never saved.
     var shuffle = false
-    var lastSave = ContinuousClock.now
-    /// Falling back to a null output is said once per player, not at every disc.
-    var warnedOfNullOutput = false
+    /// The shell's own: set once by `shutdown` (or mpv's end); later commands throw.
     var isShutDown = false
-    /// mpv's core is held by its audio output (`PlayerEngine+StalledOutput.swift`).
-    var waitingForOutput = false
-    var waiters: [Int: Waiter] = [:]
-    var nextWaiterID = 0
+    /// The commands waiting for mpv to confirm playback (`WaiterBook`, `PlayerEngine+Waiting`).
+    var waiters = WaiterBook<Waiter>()
     var randomness = SystemRandomNumberGenerator()
-    /// The disc being listened to, and how long (`PlayerEngine+Listening.swift`).
-    var listen: Listen?
-    /// The disc loaded last has not reached the output yet (no PLAYBACK_RESTART with an output
-    /// open, no end of file): until it does, nothing of it is saved or logged, so a start that
-    /// fails (an output that cannot open) leaves the resume file and the listens as they were
-    /// (docs/PRODUCT.md §10, "only what was heard counts").
-    var isUnheard = false
+    /// The disc being listened to and how long, whether the disc loaded last reached the
+    /// output yet, when its place was saved last (`ListenTracker`, `PlayerEngine+Listening`).
+    var listening = ListenTracker()
 
     init(
         mpv: MPVHandle, configuration: PlayerConfiguration, store: ResumeStore, log: ListeningLog,
@@ -132,7 +126,7 @@ actor PlayerEngine {
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
             duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted,
             sleep: sleepTimer.state,
-            waitingForOutput: waitingForOutput, shuffle: shuffle)
+            waitingForOutput: output.isStalled, shuffle: shuffle)
     }
 
     /// Makes the current state visible to `Player.snapshot`, and to subscribers when
@@ -158,9 +152,10 @@ actor PlayerEngine {
     func saveCurrent(at position: Double, playing: Bool? = nil) {
         guard let disc, let trackIndex, disc.album.tracks.indices.contains(trackIndex - 1) else { return }
         let isPlaying = playing ?? (state == .playing)
-        // Before its first sound a disc is not saved (`isUnheard`); but a pause or a stop of
-        // the disc saved last is, or the next `serve` would play on by itself.
-        if isUnheard && (isPlaying || store.lastDisc != disc.album.id) { return }
+        // Before its first sound a disc is not saved (`ListenTracker.maySave`).
+        guard listening.maySave(playing: isPlaying, isLastSaved: store.lastDisc == disc.album.id) else {
+            return
+        }
         let resume = DiscResume(
             trackIndex: trackIndex, trackPath: disc.album.tracks[trackIndex - 1].path,
             position: position.isFinite ? max(0, position) : 0, finished: false, lastPlayed: Date())
@@ -178,7 +173,7 @@ actor PlayerEngine {
     }
 
     func writeStore() {
-        lastSave = .now
+        listening.apply(.saved(at: .now))
         store.save { [hub] error in hub.emit(.error(error)) }
         keepListen()
     }
