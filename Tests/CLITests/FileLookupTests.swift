@@ -61,4 +61,36 @@ import Testing
         }
         #expect(lookups(of: "CDs.m3u8", in: warm, opens: true).count == 1)
     }
+
+    /// An export of another computer's library: every line an absolute path from there, one
+    /// found by its name in a folder named like its album, the rest nowhere. Once remembered,
+    /// a warm `discs` answers without looking up a single line's path (docs/PRODUCT.md §10).
+    @Test func aWarmWalletOfAForeignExportLooksUpNoneOfItsLines() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        try library.addAlbum("Ann/First", artist: "Ann", album: "First", tracks: 3)
+        var lines = ["#EXTM3U", "/home/elsewhere/Music/Ann/First/02 First 2.flac"]
+        for number in 1...50 {
+            lines += [
+                "#EXTINF:200,Gone - Song \(number)",
+                "/home/elsewhere/Music/Gone/Album \(number)/01 Song.flac",
+            ]
+        }
+        try library.write("Export.m3u8", Array((lines.joined(separator: "\n") + "\n").utf8))
+        let arguments = [
+            "discs", "--json", "--library", library.root, "--playlist", library.root + "/Export.m3u8",
+        ]
+        // The memo keeps only what settled before the command started (3 s).
+        try await Task.sleep(for: .seconds(3.5))
+        let cold = try await trace(cli, arguments)
+        #expect(cold.contains { $0.contains("/home/elsewhere/Music/Gone/Album 7/") })
+
+        let warm = try await trace(cli, arguments)
+        #expect(
+            !warm.contains { $0.contains("/home/elsewhere") },
+            "\(warm.filter { $0.contains("/home/elsewhere") })")
+        let discs = try #require(try await cli.json(arguments)["discs"] as? [[String: Any]])
+        #expect(discs.map { $0["album"] as? String } == ["First"])
+    }
 }
