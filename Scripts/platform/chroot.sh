@@ -45,11 +45,11 @@ in_chroot() {
         DEBIAN_FRONTEND=noninteractive /bin/bash -c "$*"
 }
 
-# Makes the chroot, or restores it from its tarball, and installs `packages` and git into it
-# (a no-op when they are the packages of last time). A chroot is prepared once: its tarball is
-# what a later run unpacks.
+# Makes the chroot, or restores it from its tarball (ROOT.tar, or TARBALL), and installs
+# `packages` and git into it (a no-op when they are the packages of last time). A chroot is
+# prepared once: its tarball is what a later run unpacks.
 prepare_chroot() {
-    local root=$1 dist=$2 arch=$3 packages=$4 tarball="$1.tar"
+    local root=$1 dist=$2 arch=$3 packages=$4 tarball=${5:-$1.tar}
     if is_emulated "$arch"; then enable_emulation "$arch"; fi
     command -v debootstrap >/dev/null ||
         DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends debootstrap >&2
@@ -84,6 +84,17 @@ prepare_chroot() {
     else
         unmount_all "$root"
     fi
+}
+
+# A bare chroot at ROOT, afresh: debootstrap's minbase of DIST for ARCH as it made it, unpacked
+# from the one tarball all bare chroots of DIST-ARCH share, with the system folders mounted.
+# Each script has its own ROOT (Scripts/check-package, Scripts/check-guide), so that they can
+# run at once; the caller unmounts (unmount_all).
+fresh_bare_chroot() {
+    local root=$1 dist=$2 arch=$3
+    if [ -d "$root" ]; then unmount_all "$root"; rm -rf "$root"; fi
+    prepare_chroot "$root" "$dist" "$arch" "" "$(chroot_path "$dist" "$arch")-bare.tar"
+    mount_system "$root"
 }
 
 mount_system() {
