@@ -37,6 +37,27 @@ enable_emulation() {
     [ -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ] || cat "/usr/lib/binfmt.d/qemu-$qemu.conf" >/proc/sys/fs/binfmt_misc/register
 }
 
+# While it is registered, setuid programs of ARCH run with their owner's rights under
+# emulation, as on the board: a second binfmt entry for the same binaries with the C flag
+# (credentials from the program, not from the caller), which the kernel prefers to the plain
+# one as the newer. Without it `sudo` in a foreign chroot says "effective uid is not 0". The
+# entry is the host's, for every process: remove it with disable_setuid_emulation when done.
+enable_setuid_emulation() {
+    local qemu
+    enable_emulation "$1"
+    case "$1" in arm64) qemu=aarch64 ;; armhf) qemu=arm ;; esac
+    [ -e "/proc/sys/fs/binfmt_misc/qemu-$qemu-setuid" ] ||
+        sed "s/^:qemu-$qemu:/:qemu-$qemu-setuid:/; s/:\([A-Z]*\)\$/:\1C/" "/usr/lib/binfmt.d/qemu-$qemu.conf" \
+            >/proc/sys/fs/binfmt_misc/register
+}
+
+disable_setuid_emulation() {
+    local entry
+    for entry in /proc/sys/fs/binfmt_misc/qemu-*-setuid; do
+        [ ! -e "$entry" ] || echo -1 >"$entry"
+    done
+}
+
 in_chroot() {
     local root=$1
     shift
