@@ -37,6 +37,27 @@ enable_emulation() {
     [ -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ] || cat "/usr/lib/binfmt.d/qemu-$qemu.conf" >/proc/sys/fs/binfmt_misc/register
 }
 
+# While it is registered, setuid programs of ARCH run with their owner's rights under
+# emulation, as on the board: a second binfmt entry for the same binaries with the C flag
+# (credentials from the program, not from the caller), which the kernel prefers to the plain
+# one as the newer. Without it `sudo` in a foreign chroot says "effective uid is not 0". The
+# entry is the host's, for every process: remove it with disable_setuid_emulation when done.
+enable_setuid_emulation() {
+    local qemu
+    enable_emulation "$1"
+    case "$1" in arm64) qemu=aarch64 ;; armhf) qemu=arm ;; esac
+    [ -e "/proc/sys/fs/binfmt_misc/qemu-$qemu-setuid" ] ||
+        sed "s/^:qemu-$qemu:/:qemu-$qemu-setuid:/; s/:\([A-Z]*\)\$/:\1C/" "/usr/lib/binfmt.d/qemu-$qemu.conf" \
+            >/proc/sys/fs/binfmt_misc/register
+}
+
+disable_setuid_emulation() {
+    local entry
+    for entry in /proc/sys/fs/binfmt_misc/qemu-*-setuid; do
+        [ ! -e "$entry" ] || echo -1 >"$entry"
+    done
+}
+
 in_chroot() {
     local root=$1
     shift
@@ -45,11 +66,11 @@ in_chroot() {
         DEBIAN_FRONTEND=noninteractive /bin/bash -c "$*"
 }
 
-# Makes the chroot, or restores it from its tarball, and installs `packages` and git into it
-# (a no-op when they are the packages of last time). A chroot is prepared once: its tarball is
-# what a later run unpacks.
+# Makes the chroot, or restores it from its tarball (ROOT.tar, or TARBALL), and installs
+# `packages` and git into it (a no-op when they are the packages of last time). A chroot is
+# prepared once: its tarball is what a later run unpacks.
 prepare_chroot() {
-    local root=$1 dist=$2 arch=$3 packages=$4 tarball="$1.tar"
+    local root=$1 dist=$2 arch=$3 packages=$4 tarball=${5:-$1.tar}
     if is_emulated "$arch"; then enable_emulation "$arch"; fi
     command -v debootstrap >/dev/null ||
         DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends debootstrap >&2
@@ -84,6 +105,17 @@ prepare_chroot() {
     else
         unmount_all "$root"
     fi
+}
+
+# A bare chroot at ROOT, afresh: debootstrap's minbase of DIST for ARCH as it made it, unpacked
+# from the one tarball all bare chroots of DIST-ARCH share, with the system folders mounted.
+# Each script has its own ROOT (Scripts/check-package, Scripts/check-guide), so that they can
+# run at once; the caller unmounts (unmount_all).
+fresh_bare_chroot() {
+    local root=$1 dist=$2 arch=$3
+    if [ -d "$root" ]; then unmount_all "$root"; rm -rf "$root"; fi
+    prepare_chroot "$root" "$dist" "$arch" "" "$(chroot_path "$dist" "$arch")-bare.tar"
+    mount_system "$root"
 }
 
 mount_system() {
