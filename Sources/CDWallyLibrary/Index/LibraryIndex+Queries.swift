@@ -3,8 +3,9 @@ import CDWallySystem
 import Foundation
 import GRDB
 
-/// What the index remembers of a file to decide whether to read it again, and what the wallet
-/// watcher compares to see that a file of the wallet changed.
+/// What the index remembers of a file to decide whether to read it again. (Whether a file
+/// changed since a wallet was built is `NodeStamp`'s, ctime included, for the memo and the
+/// wallet watcher alike.)
 struct IndexStamp: Sendable, Equatable {
     var size: Int64
     var modified: Int64
@@ -13,11 +14,6 @@ struct IndexStamp: Sendable, Equatable {
 extension IndexStamp {
     init(_ status: FileStatus) {
         self.init(size: status.size, modified: status.modified)
-    }
-
-    /// The file at `path` now; nil when it is gone.
-    static func of(_ path: RawPath) -> IndexStamp? {
-        FileStatus.of(path).map(IndexStamp.init)
     }
 }
 
