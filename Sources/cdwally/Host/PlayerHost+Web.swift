@@ -36,10 +36,8 @@ extension PlayerHost {
         try await server.start()
         onShutdown { await server.stop() }
         setup.withLock { $0?.web = listen.description }
-        let reach = listen.isLoopback ? "this machine only" : "the network"
         // On stderr whatever the log level: the one line a user needs to open the remote.
-        StandardError.emit(
-            "cdwally: web remote at \(listen) (\(reach)); pair a browser with `cdwally web pair`\n")
+        StandardError.emit("cdwally: \(Self.place(of: listen)); pair a browser with `cdwally web pair`\n")
     }
 
     /// The web remote of a `serve` that waits for its library (`WaitingPlayer`), when one is
@@ -58,10 +56,13 @@ extension PlayerHost {
         configuration.hostStatus = { $0.waitingFor = awaited }
         let server = WebServer(view: waiting, inbox: waiting, configuration: configuration)
         try await server.start()
-        StandardError.emit(
-            "cdwally: web remote at \(listen) (\(listen.isLoopback ? "this machine only" : "the network")), "
-                + "waiting for \(awaited)\n")
+        StandardError.emit("cdwally: \(place(of: listen)), waiting for \(awaited)\n")
         return server
+    }
+
+    /// Where the remote listens and who can reach it, as both remotes announce it.
+    private static func place(of listen: WebListenAddress) -> String {
+        "web remote at \(listen) (\(listen.isLoopback ? "this machine only" : "the network"))"
     }
 
     /// What both web remotes share: where they listen, the names they answer to, the pairing.
