@@ -19,6 +19,14 @@ extension ExternalTool {
             bus: bus)
     }
 
+    /// Sets a property of the player interface with `dbus-send`, as a client does: `value` is
+    /// dbus-send's typed form (`double:0.5`, `boolean:true`).
+    static func setPlayerProperty(_ name: String, _ value: String, bus: PrivateBus) async throws -> Result {
+        try await dbusSend(
+            "Set", ["string:\(playerInterface)", "string:\(name)", "variant:\(value)"],
+            interface: "org.freedesktop.DBus.Properties", bus: bus)
+    }
+
     /// `busctl --json=short` with `arguments`, the JSON answer decoded.
     static func busctlJSON(_ arguments: [String], bus: PrivateBus) async throws -> Any {
         let result = try await run(

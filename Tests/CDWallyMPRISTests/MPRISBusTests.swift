@@ -145,13 +145,9 @@ import Testing
             let result = try await ExternalTool.dbusSend(member, arguments, bus: bus)
             #expect(result.status == 0, "\(member): \(result.stderr)")
         }
-        let volume = try await ExternalTool.dbusSend(
-            "Set", ["string:\(ExternalTool.playerInterface)", "string:Volume", "variant:double:0.5"],
-            interface: "org.freedesktop.DBus.Properties", bus: bus)
+        let volume = try await ExternalTool.setPlayerProperty("Volume", "double:0.5", bus: bus)
         #expect(volume.status == 0, "\(volume.stderr)")
-        let shuffle = try await ExternalTool.dbusSend(
-            "Set", ["string:\(ExternalTool.playerInterface)", "string:Shuffle", "variant:boolean:true"],
-            interface: "org.freedesktop.DBus.Properties", bus: bus)
+        let shuffle = try await ExternalTool.setPlayerProperty("Shuffle", "boolean:true", bus: bus)
         #expect(shuffle.status == 0, "\(shuffle.stderr)")
         let reached = Set(delegate.commands.compactMap { PlayerVerb.wire($0)?.name })
         #expect(reached == Set(PlayerVerb.table.filter { $0.doors.contains(.mpris) }.map(\.name)))
@@ -187,13 +183,9 @@ import Testing
         let openURI = try await ExternalTool.dbusSend("OpenUri", ["string:file:///music/a.flac"], bus: bus)
         #expect(openURI.status != 0)
         #expect(openURI.stderr.contains("org.freedesktop.DBus.Error.NotSupported"))
-        let setVolume = try await ExternalTool.dbusSend(
-            "Set", ["string:\(ExternalTool.playerInterface)", "string:Volume", "variant:double:-0.5"],
-            interface: "org.freedesktop.DBus.Properties", bus: bus)
+        let setVolume = try await ExternalTool.setPlayerProperty("Volume", "double:-0.5", bus: bus)
         #expect(setVolume.status == 0, "\(setVolume.stderr)")
-        let setRate = try await ExternalTool.dbusSend(
-            "Set", ["string:\(ExternalTool.playerInterface)", "string:Rate", "variant:double:2.0"],
-            interface: "org.freedesktop.DBus.Properties", bus: bus)
+        let setRate = try await ExternalTool.setPlayerProperty("Rate", "double:2.0", bus: bus)
         #expect(setRate.status != 0)
         let quit = try await ExternalTool.dbusSend("Quit", interface: ExternalTool.rootInterface, bus: bus)
         #expect(quit.status == 0, "\(quit.stderr)")
