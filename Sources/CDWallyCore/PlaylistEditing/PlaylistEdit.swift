@@ -20,18 +20,31 @@ public enum PlaylistEdit {
     }
 
     /// The bytes with `entry` appended. `bytes` is nil for a playlist that does not exist yet:
-    /// it starts with `#EXTM3U`.
-    public static func appending(_ entry: NewEntry, to bytes: [UInt8]?, playlist: RawPath) -> [UInt8] {
+    /// it starts with `#EXTM3U`. `library` is the library's root (the playlist's own folder
+    /// when nil): relative lines are written only for a playlist and a file inside it
+    /// (`PlaylistLineWriter`, docs/PRODUCT.md §11).
+    public static func appending(
+        _ entry: NewEntry, to bytes: [UInt8]?, playlist: RawPath, library: RawPath? = nil
+    ) -> [UInt8] {
         let isM3U8 = playlist.fileExtension == "m3u8"
         let style = bytes.map { PlaylistStyle.of($0, isM3U8: isM3U8) } ?? .fresh
         let end: [UInt8] = style.crlf ? [0x0D, 0x0A] : [0x0A]
         var result = bytes ?? Array("#EXTM3U".utf8) + end
         if !result.isEmpty && result.last != 0x0A { result += end }
-        if style.writesExtInf {
-            let seconds = entry.duration.isFinite ? Int(entry.duration.rounded()) : -1
-            result += encoded("#EXTINF:\(seconds),\(entry.artist) - \(entry.title)", style.encoding) + end
+        // A hint left without its entry would be read as the added entry's, and the undo
+        // would take it: the entry brings its own, in a file that goes without them too.
+        if style.writesExtInf || (bytes.map { PlaylistLines($0).endsWithUnclaimedHint } ?? false) {
+            result +=
+                PlaylistLineWriter.hint(
+                    seconds: entry.duration, artist: entry.artist, title: entry.title,
+                    encoding: style.encoding)
+                + end
         }
-        result += line(naming: entry.path, folder: playlist.parent, style: style) + end
+        let folder = playlist.parent
+        result +=
+            PlaylistLineWriter.line(
+                naming: entry.path, folder: folder, library: library ?? folder, style: style)
+            + end
         return result
     }
 
@@ -50,41 +63,5 @@ public enum PlaylistEdit {
             }
         }
         return result
-    }
-
-    /// The entry line naming `path` in the style's form and encoding. A path the encoding
-    /// cannot hold is written as a percent-encoded `file://` URI, which any encoding can.
-    static func line(naming path: RawPath, folder: RawPath, style: PlaylistStyle) -> [UInt8] {
-        var written: [UInt8]
-        switch style.pathForm {
-        case .fileURL: return Array(path.fileURL.utf8)
-        case .absolute: written = path.bytes
-        case .relative:
-            if path.isInside(folder) && path != folder {
-                written = Array(
-                    path.bytes.dropFirst(folder.bytes.count + (folder.bytes.last == 0x2F ? 0 : 1)))
-                if style.backslashes && !written.contains(0x5C) {
-                    written = written.map { $0 == 0x2F ? 0x5C : $0 }
-                }
-            } else {
-                written = path.bytes
-            }
-        }
-        switch style.encoding {
-        case .utf8: return written
-        case .windows1252:
-            guard let text = String(validating: written, as: UTF8.self), let bytes = Windows1252.encode(text)
-            else { return Array(path.fileURL.utf8) }
-            return bytes
-        }
-    }
-
-    /// Text in the encoding; a character Windows-1252 lacks becomes `?` (a hint is only a hint).
-    private static func encoded(_ text: String, _ encoding: M3UParser.Encoding) -> [UInt8] {
-        switch encoding {
-        case .utf8: return Array(text.utf8)
-        case .windows1252:
-            return text.unicodeScalars.flatMap { Windows1252.encode(String($0)) ?? [UInt8(ascii: "?")] }
-        }
     }
 }

@@ -44,6 +44,16 @@ public struct PlaylistLines: Sendable {
         self.lines = lines
     }
 
+    /// True when an `#EXTINF` hint follows the last entry: the parser would hand it to an entry
+    /// appended after it.
+    public var endsWithUnclaimedHint: Bool {
+        for line in lines.reversed() {
+            if line.isHint { return true }
+            if line.isEntry { return false }
+        }
+        return false
+    }
+
     /// The 1-based numbers of the `#EXTINF` lines that the parser hands to the entries on
     /// `entryLines`: for each, the last hint since the entry before it.
     public func hints(of entryLines: Set<Int>) -> Set<Int> {

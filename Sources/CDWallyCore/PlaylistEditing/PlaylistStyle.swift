@@ -2,7 +2,7 @@
 /// like the lines around it (docs/PRODUCT.md §10): its line endings, its byte order mark, its
 /// encoding, how its entries name files, and whether they carry `#EXTINF` hints.
 public struct PlaylistStyle: Sendable, Equatable {
-    public enum PathForm: String, Sendable {
+    public enum PathForm: String, Sendable, CaseIterable {
         /// Relative to the playlist's folder.
         case relative
         case absolute
@@ -21,8 +21,8 @@ public struct PlaylistStyle: Sendable, Equatable {
     /// True when the file is empty or its last byte ends a line.
     public var endsWithLineEnd: Bool
 
-    /// What `cdwally add` writes into a playlist it makes: UTF-8, LF, `#EXTM3U`, relative paths
-    /// with `#EXTINF` hints (TECH-NOTES' "Writing").
+    /// What `cdwally add` writes into a playlist it makes: UTF-8, LF, `#EXTM3U` (docs/PRODUCT.md
+    /// §10), relative paths (§11) with `#EXTINF` hints.
     public static let fresh = PlaylistStyle(
         hasBOM: false, crlf: false, encoding: .utf8, pathForm: .relative, backslashes: false,
         writesExtInf: true, endsWithLineEnd: true)
@@ -42,6 +42,7 @@ public struct PlaylistStyle: Sendable, Equatable {
 
     /// The style of a playlist's bytes. Each property is the majority's among the file's lines
     /// (ties go to the last line seen), so a hand-added odd line does not change the file's voice.
+    /// The same bytes give the same style in every run (docs/PRODUCT.md §10).
     public static func of(_ bytes: [UInt8], isM3U8: Bool) -> PlaylistStyle {
         let text = M3UParser.withoutBOM(bytes[...])
         var style = fresh
@@ -50,13 +51,13 @@ public struct PlaylistStyle: Sendable, Equatable {
         style.endsWithLineEnd = text.isEmpty || text.last == 0x0A
         var crlf = 0
         var lf = 0
-        var forms: [PathForm: Int] = [:]
-        var lastForm: PathForm?
+        // By form, in `PathForm.allCases` order: how many lines, and the last line's number.
+        var forms = PathForm.allCases.map { _ in (count: 0, last: 0) }
         var backslashed = 0
         var slashed = 0
         var hints = 0
         var entries = 0
-        for raw in PlaylistLines(bytes).lines {
+        for (number, raw) in PlaylistLines(bytes).lines.enumerated() {
             if raw.hasLineFeed { if raw.hasCarriageReturn { crlf += 1 } else { lf += 1 } }
             let line = raw.trimmed
             guard let first = line.first else { continue }
@@ -65,10 +66,10 @@ public struct PlaylistStyle: Sendable, Equatable {
                 continue
             }
             entries += 1
-            let form = pathForm(of: line)
-            guard let form else { continue }
-            forms[form, default: 0] += 1
-            lastForm = form
+            guard let form = pathForm(of: line), let slot = PathForm.allCases.firstIndex(of: form) else {
+                continue
+            }
+            forms[slot] = (forms[slot].count + 1, number + 1)
             if form == .relative {
                 if line.contains(UInt8(ascii: "\\")) {
                     backslashed += 1
@@ -78,10 +79,13 @@ public struct PlaylistStyle: Sendable, Equatable {
             }
         }
         style.crlf = crlf > lf
-        if let lastForm {
-            let most = forms.values.max() ?? 0
-            style.pathForm =
-                forms[lastForm] == most ? lastForm : forms.first(where: { $0.value == most })!.key
+        // A Dictionary's order, which the tie-break once took, changes with each process's
+        // hash seed: the same file could get a relative line in one run and an absolute one
+        // in the next.
+        if let most = forms.indices.max(by: {
+            (forms[$0].count, forms[$0].last) < (forms[$1].count, forms[$1].last)
+        }), forms[most].count > 0 {
+            style.pathForm = PathForm.allCases[most]
         }
         style.backslashes = backslashed > slashed
         // A playlist with entries but no hints has chosen to go without; an empty one gets them.

@@ -55,7 +55,7 @@ extension LibraryService {
         let outcome: UserFileEdit.Outcome
         do {
             outcome = try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
-                PlaylistEdit.appending(entry, to: bytes, playlist: playlist)
+                PlaylistEdit.appending(entry, to: bytes, playlist: playlist, library: root)
             }
         } catch let failure as UserFileEdit.Failure {
             throw WalletChangeError.playlist(failure)
