@@ -43,7 +43,8 @@ import Testing
         #expect(
             Set(albums[0].keys)
                 == [
-                    "inWallet", "mergesInto", "id", "albumArtist", "album", "date", "year", "discCount",
+                    "inWallet", "mergesInto", "hidden", "id", "albumArtist", "album", "date", "year",
+                    "discCount",
                     "trackCount", "duration", "resume", "folder",
                 ])
         let discs = try await cli.json(["discs", "--library", library.root])

@@ -35,23 +35,6 @@ public enum PlaylistEdit {
         return result
     }
 
-    /// The bytes without the entry lines numbered in `entryLines` (1-based) and the `#EXTINF`
-    /// hints that belong to them. A BOM on a removed first line stays.
-    public static func removing(entryLines: Set<Int>, from bytes: [UInt8]) -> [UInt8] {
-        let text = PlaylistLines(bytes)
-        let gone = entryLines.union(text.hints(of: entryLines))
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        for (offset, line) in text.lines.enumerated() {
-            if !gone.contains(offset + 1) {
-                result += line.bytes
-            } else if offset == 0 {
-                result += line.bytes.prefix(line.textStart)
-            }
-        }
-        return result
-    }
-
     /// The entry line naming `path` in the style's form and encoding. A path the encoding
     /// cannot hold is written as a percent-encoded `file://` URI, which any encoding can.
     static func line(naming path: RawPath, folder: RawPath, style: PlaylistStyle) -> [UInt8] {

@@ -63,6 +63,15 @@ public struct IndexUpdater: Sendable {
         return (delta, snapshots)
     }
 
+    /// Refreshes `folder` and every folder below it: an album copied into the library a moment
+    /// ago, named by its path (docs/PRODUCT.md §11).
+    func refresh(tree folder: RawPath) throws(LibraryError) -> ScanDelta {
+        var walker = TreeWalker(statFile: { _ in false }, keepFile: { _ in false })
+        var folders: [RawPath] = []
+        walker.walk(folder) { folders.append($0.directory) }
+        return try refresh(folders: folders, known: [:]).delta
+    }
+
     /// Walks the whole tree under the index's root: every folder refreshed, every file and
     /// folder no longer there forgotten. Also returns the CDs playlists the walk passed.
     public func refreshAll() throws(LibraryError) -> (delta: ScanDelta, playlists: [RawPath]) {
