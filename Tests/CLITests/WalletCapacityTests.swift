@@ -110,6 +110,35 @@ import Testing
         #expect(refused.status == 64, "\(refused.stderr)")
     }
 
+    /// Adds at once into the last places: the wallet ends at its capacity, never past it, and
+    /// each add that did not fit says so.
+    @Test func addsAtOnceNeverFillTheWalletPastItsCapacity() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        for number in 1...6 {
+            try library.addAlbum(
+                "Band \(number)/Album", artist: "Band \(number)", album: "Album \(number)", tracks: 1)
+        }
+        try library.playlist("Band 1/Album/01 Album 1 1.flac\n")
+        #expect(try await cli.run(["scan", "--library", library.root]).status == 0)
+        let results = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
+            for number in 2...6 {
+                group.addTask {
+                    try await cli.run([
+                        "add", "Band \(number)", "Album \(number)", "--capacity", "3", "--library",
+                        library.root,
+                    ])
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0.status == 0 || $0.status == 64 }, "\(results.map(\.stderr))")
+        let discs = try await cli.json(["discs", "--library", library.root, "--capacity", "0"])
+        #expect(discs["total"] as? Int == 3, "\(results.map(\.stderr))")
+        #expect(results.filter { $0.status == 0 }.count == 2, "\(results.map(\.stderr))")
+    }
+
     @Test func addDryRunShowsTheLineAndWritesNothing() async throws {
         let cli = try CLI()
         defer { cli.remove() }

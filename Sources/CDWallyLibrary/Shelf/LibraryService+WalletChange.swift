@@ -64,6 +64,17 @@ extension LibraryService {
         let outcome: UserFileEdit.Outcome
         do {
             outcome = try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
+                // Counted again under the lock: another `add` may have filled the last place since.
+                if removal == nil, capacity > 0, !dryRun {
+                    let now = try wallet(playlist: given, capacity: 0, wholeTree: false).wallet.discs
+                    if now.count >= capacity && WalletBuilder.disc(for: album.standIn, among: now) == nil {
+                        throw WalletChangeError.full(
+                            album: "\(album.albumArtist) — \(album.title)", total: now.count,
+                            capacity: capacity,
+                            shown: now.prefix(capacity).map(Self.name),
+                            hidden: now.dropFirst(capacity).map(Self.name))
+                    }
+                }
                 let new: [UInt8]
                 let lines: Set<Int>
                 if let removal, let bytes {
@@ -91,7 +102,7 @@ extension LibraryService {
         }
         let whole = try wallet(playlist: given, capacity: 0, wholeTree: false).wallet
         guard let disc = whole.discs.first(where: { $0.id == album.id }) else {
-            if let written { try putBack(written.old, over: written.new, at: playlist, lock: lock) }
+            if let written { _ = try putBack(written.old, over: written.new, at: playlist, lock: lock) }
             throw WalletChangeError.wouldNotReadBack(
                 album: "\(album.albumArtist) — \(album.title)", lines: written?.lines.map(\.text) ?? [])
         }
@@ -137,11 +148,14 @@ extension LibraryService {
 
     /// Puts `old` back where `new` was written and the wallet did not hold what it should
     /// (docs/PRODUCT.md §11); a playlist changed since is left to its new writer.
-    private func putBack(_ old: [UInt8]?, over new: [UInt8], at playlist: RawPath, lock: RawPath) throws {
-        guard let old else { return }
-        _ = try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
+    /// True when it put them back.
+    private func putBack(_ old: [UInt8]?, over new: [UInt8], at playlist: RawPath, lock: RawPath) throws
+        -> Bool
+    {
+        guard let old else { return false }
+        return try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
             bytes == new ? old : nil
-        }
+        }.written
     }
 
     /// Takes the disc with this id out of the CDs playlist, shown or hidden by the capacity
