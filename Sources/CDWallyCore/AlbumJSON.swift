@@ -24,11 +24,11 @@ public enum AlbumJSON {
     /// An album of the library (`albums --json`, the web's Library): a disc's fields, with
     /// `inWallet` (its disc number, or null) in place of `position`, and `mergesInto`, the disc
     /// it is an edition of.
-    public static func libraryAlbum(_ album: AlbumSummary, inWallet: Int?, mergesInto: Int?, resume: Resume?)
-        -> JSONValue
-    {
+    public static func libraryAlbum(
+        _ album: AlbumSummary, inWallet: Int?, mergesInto: Int?, hidden: Bool = false, resume: Resume?
+    ) -> JSONValue {
         .object(
-            [("inWallet", .int(inWallet)), ("mergesInto", .int(mergesInto))]
+            [("inWallet", .int(inWallet)), ("mergesInto", .int(mergesInto)), ("hidden", .bool(hidden))]
                 + fields(
                     id: album.id, albumArtist: album.albumArtist, title: album.title, date: album.date,
                     year: album.year, discCount: album.discCount, trackCount: album.trackCount,

@@ -53,7 +53,7 @@ public struct AlbumSummary: Sendable, Hashable, Identifiable {
     }
 
     /// The text a filter searches: the words of the album artist, album, each artist and the
-    /// year, folded (case and accents set aside) and cut at anything but letters and digits,
+    /// year, folded for filters (case and accents set aside, ø as o, æ as ae: `TextKey.filterFolded`) and cut at anything but letters and digits,
     /// each with a space before and after: " sigur ros agaetis byrjun 1999 ".
     public static func searchText(albumArtist: String, title: String, artists: [String], year: Int?) -> String
     {
@@ -67,7 +67,7 @@ public struct AlbumSummary: Sendable, Hashable, Identifiable {
     }
 
     private static func words(of text: String) -> [String] {
-        TextKey.folded(text).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        TextKey.filterFolded(text).split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 
     /// True when every word starts a word of the album's fields (docs/PRODUCT.md §10): "ros"

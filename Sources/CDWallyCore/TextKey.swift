@@ -21,6 +21,33 @@ public enum TextKey {
         .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// `folded`, and the letters that are not accented letters spelt as people type them
+    /// (ø → o, æ → ae, œ → oe, ł → l, đ → d, þ → th, ß → ss, …): for filters only
+    /// (docs/PRODUCT.md §11). Identity keys stay `folded`, so album ids, resume points and
+    /// listens never change with it.
+    public static func filterFolded(_ text: String) -> String {
+        let key = folded(text)
+        guard !key.utf8.allSatisfy({ $0 < 0x80 }) else { return key }
+        var result = ""
+        result.unicodeScalars.reserveCapacity(key.unicodeScalars.count)
+        for scalar in key.unicodeScalars {
+            if let spelt = letterSpellings[scalar] {
+                result += spelt
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Letters that Unicode does not decompose into a base letter and an accent, as a keyboard
+    /// without them spells them; capitals too, though `folded` lower-cases most.
+    private static let letterSpellings: [Unicode.Scalar: String] = [
+        "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ł": "l", "Ł": "l",
+        "đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "þ": "th", "Þ": "th", "ß": "ss", "ẞ": "ss",
+        "ħ": "h", "Ħ": "h", "ı": "i", "ŧ": "t", "Ŧ": "t", "ŀ": "l", "Ŀ": "l", "ĳ": "ij", "Ĳ": "ij",
+    ]
+
     /// `folded` with everything but letters and digits removed, for finding a moved file by its
     /// artist, title or name: "AC/DC – Back in Black!" matches "acdc back in black".
     public static func loose(_ text: String) -> String {

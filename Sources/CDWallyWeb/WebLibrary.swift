@@ -11,11 +11,14 @@ public struct WebLibrary: Sendable {
         public var album: AlbumSummary
         public var inWallet: Int?
         public var mergesInto: Int?
+        /// A disc of the playlist that the capacity hides (docs/PRODUCT.md §11).
+        public var hidden: Bool
 
-        public init(album: AlbumSummary, inWallet: Int?, mergesInto: Int?) {
+        public init(album: AlbumSummary, inWallet: Int?, mergesInto: Int?, hidden: Bool = false) {
             self.album = album
             self.inWallet = inWallet
             self.mergesInto = mergesInto
+            self.hidden = hidden
         }
     }
 
@@ -53,8 +56,7 @@ public struct WebLibrary: Sendable {
         @Sendable (_ words: [String], _ offset: Int, _ limit: Int) async throws -> (total: Int, rows: [Row])
     public var add: @Sendable (AlbumID) async throws -> Change
     public var remove: @Sendable (AlbumID) async throws -> Change
-    /// Adds the album when it is not in the wallet (refusing one the capacity would hide), and
-    /// plays it.
+    /// Adds the album when it is not in the wallet (refused by a full wallet), and plays it.
     public var play: @Sendable (AlbumID) async throws -> Change
 
     public init(

@@ -46,7 +46,8 @@ extension WebRoutes {
         let albums = rows.map { row -> JSONValue in
             guard
                 case .object(let members) = AlbumJSON.libraryAlbum(
-                    row.album, inWallet: row.inWallet, mergesInto: row.mergesInto, resume: nil)
+                    row.album, inWallet: row.inWallet, mergesInto: row.mergesInto, hidden: row.hidden,
+                    resume: nil)
             else { return .null }
             return .object(members + [("covers", WebJSON.coverURLs(row.album.standIn, feed.covers))])
         }

@@ -47,21 +47,4 @@ public enum PlaylistEdit {
             + end
         return result
     }
-
-    /// The bytes without the entry lines numbered in `entryLines` (1-based) and the `#EXTINF`
-    /// hints that belong to them. A BOM on a removed first line stays.
-    public static func removing(entryLines: Set<Int>, from bytes: [UInt8]) -> [UInt8] {
-        let text = PlaylistLines(bytes)
-        let gone = entryLines.union(text.hints(of: entryLines))
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        for (offset, line) in text.lines.enumerated() {
-            if !gone.contains(offset + 1) {
-                result += line.bytes
-            } else if offset == 0 {
-                result += line.bytes.prefix(line.textStart)
-            }
-        }
-        return result
-    }
 }

@@ -22,6 +22,7 @@ public struct PlaylistLines: Sendable {
             return text[start...end]
         }
         public var isHint: Bool { trimmed.starts(with: "#EXTINF:".utf8) }
+        public var isCard: Bool { trimmed.starts(with: "#CDWALLY-CARD:".utf8) }
         public var isEntry: Bool { trimmed.first.map { $0 != UInt8(ascii: "#") } ?? false }
     }
 
@@ -68,5 +69,24 @@ public struct PlaylistLines: Sendable {
             }
         }
         return hints
+    }
+
+    /// The 1-based numbers of the `#CDWALLY-CARD:` lines that belong to the entries on
+    /// `entryLines`: a card line belongs to the next entry below it, skipping only `#EXTINF`
+    /// and blank lines (docs/PRODUCT.md §11).
+    public func cards(of entryLines: Set<Int>) -> Set<Int> {
+        var cards: Set<Int> = []
+        var pending: [Int] = []
+        for (offset, line) in lines.enumerated() {
+            if line.isCard {
+                pending.append(offset + 1)
+            } else if line.isHint || line.trimmed.isEmpty {
+                continue
+            } else {
+                if line.isEntry, entryLines.contains(offset + 1) { cards.formUnion(pending) }
+                pending = []
+            }
+        }
+        return cards
     }
 }

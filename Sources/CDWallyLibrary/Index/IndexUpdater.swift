@@ -63,6 +63,33 @@ public struct IndexUpdater: Sendable {
         return (delta, snapshots)
     }
 
+    /// Refreshes `folder` and every folder below it: an album copied into the library a moment
+    /// ago, named by its path (docs/PRODUCT.md §11).
+    func refresh(tree folder: RawPath) throws(LibraryError) -> ScanDelta {
+        var walker = TreeWalker(statFile: { _ in false }, keepFile: { _ in false })
+        var folders: [RawPath] = []
+        walker.walk(folder) { folders.append($0.directory) }
+        return try refresh(folders: folders, known: [:]).delta
+    }
+
+    /// The paths the index still holds for files found under a new one, that no longer lead
+    /// to them: a folder renamed and renamed back leaves its first name's rows behind, and the
+    /// index keeps one path per file (`allTracks`, the first in byte order), which could be the
+    /// gone one, so the album would lose the path the playlist names (docs/PRODUCT.md §11). A
+    /// walk of the whole tree forgets them anyway.
+    private func formerPaths(of found: [(RawPath, FileStatus)], known: [RawPath: IndexStamp])
+        throws(LibraryError)
+        -> [RawPath]
+    {
+        var former: Set<RawPath> = []
+        for (path, status) in found where known[path] == nil {
+            for old in try index.indexedPaths(of: status.fileID) where old != path && known[old] == nil {
+                if FileStatus.of(old)?.fileID != status.fileID { former.insert(old) }
+            }
+        }
+        return former.sorted()
+    }
+
     /// Walks the whole tree under the index's root: every folder refreshed, every file and
     /// folder no longer there forgotten. Also returns the CDs playlists the walk passed.
     public func refreshAll() throws(LibraryError) -> (delta: ScanDelta, playlists: [RawPath]) {
@@ -148,6 +175,7 @@ public struct IndexUpdater: Sendable {
             let present = Set(found.map(\.0))
             removed = known.keys.filter { !present.contains($0) }
         }
+        if fullScan == nil { removed += try formerPaths(of: toRead, known: known) }
         delta.removed = removed.count
         if toRead.isEmpty {
             try index.apply(saving: [], removing: removed, folders: folders, fullScan: fullScan)

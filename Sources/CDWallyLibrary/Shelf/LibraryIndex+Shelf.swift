@@ -58,12 +58,17 @@ extension LibraryIndex {
         }
     }
 
+    /// The rows' own format, beside the index's generation: a shelf written by an older
+    /// cdwally (its search text folded without ø → o, æ → ae…, docs/PRODUCT.md §11) is written
+    /// anew once.
+    private static let shelfFormat = "letters"
+
     /// Writes the rows anew when the index changed since they were written.
     func refreshShelf() throws(LibraryError) {
         let (generation, current) = try read { db -> (Int, Bool) in
             let generation = try Self.generation(db)
             let written = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'shelf'")
-            return (generation, written == String(generation))
+            return (generation, written == "\(generation) \(Self.shelfFormat)")
         }
         guard !current else { return }
         let albums = WalletOrder.sorted(AlbumGrouper.albums(from: try allTracks(), root: root))
@@ -91,7 +96,7 @@ extension LibraryIndex {
             }
             try db.execute(
                 sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('shelf', ?)",
-                arguments: [String(generation)])
+                arguments: ["\(generation) \(Self.shelfFormat)"])
         }
     }
 

@@ -15,8 +15,11 @@ public enum WalletChangeError: Error, Sendable, CustomStringConvertible {
     /// Lines (a folder) that lead to the album and to others too: `remove` will not drop the
     /// others with it.
     case sharedLines([(line: Int, text: String)], album: String)
-    /// `play` of an album the capacity would hide.
-    case wouldBeHidden(album: String, position: Int, capacity: Int)
+    /// A wallet whose playlist holds as many discs as its capacity, or more, takes no more
+    /// (docs/PRODUCT.md §11): `shown` and `hidden` name the discs that could go.
+    case full(album: String, total: Int, capacity: Int, shown: [String], hidden: [String])
+    /// The line that would carry the album does not read back as it: nothing was written.
+    case wouldNotReadBack(album: String, lines: [String])
     /// The playlist cannot be changed (`UserFileEdit`).
     case playlist(UserFileEdit.Failure)
 
@@ -29,7 +32,7 @@ public enum WalletChangeError: Error, Sendable, CustomStringConvertible {
         case .pathOutsideLibrary(let path, let root):
             return "\(path.display) is outside the library \(root.display): only its albums can be added"
         case .noAlbumAt(let path):
-            return "no album of the library is at \(path.display) (is it indexed? cdwally scan)"
+            return "no album of the library is at \(path.display): cdwally reads no audio file there"
         case .ambiguous(let words, let albums):
             return "\(albums.count) albums match \"\(words)\": say which with more words or an id"
         case .notInWallet(let album): return "\(album) is not in the wallet"
@@ -38,9 +41,19 @@ public enum WalletChangeError: Error, Sendable, CustomStringConvertible {
             return
                 "\(named) of the CDs playlist \(lines.count == 1 ? "leads" : "lead") to \(album) and to other albums "
                 + "too; nothing was removed: edit \(lines.count == 1 ? "that line" : "those lines") by hand"
-        case .wouldBeHidden(let album, let position, let capacity):
-            return "\(album) would be disc \(position) of a wallet that shows \(capacity); it was not added "
-                + "(raise capacity, or remove a disc first)"
+        case .full(let album, let total, let capacity, let shown, let hidden):
+            let could =
+                hidden.isEmpty
+                ? "any of its discs could go (the last shown is \(shown.last ?? "none"))"
+                : "\(hidden.count == 1 ? "the hidden disc" : "the \(hidden.count) hidden discs") could go first ("
+                    + hidden.prefix(5).joined(separator: "; ") + (hidden.count > 5 ? "; …" : "") + ")"
+            return
+                "the wallet is full: the CDs playlist holds \(total) \(total == 1 ? "disc" : "discs") and its "
+                + "capacity is \(capacity), so \(album) was not added; \(could): cdwally remove ID takes one "
+                + "out, or raise the capacity with --capacity N or capacity = N in config.toml (0 = no limit)"
+        case .wouldNotReadBack(let album, let lines):
+            return "\(album) cannot be written into the CDs playlist as a line that reads back as it "
+                + "(\(lines.joined(separator: " / "))); nothing was written"
         case .playlist(let failure): return failure.description
         }
     }

@@ -26,7 +26,12 @@ struct AlbumsCommand: ParsableCommand {
             let service = try context.scannedLibrary()
             let (total, albums) = try service.albums(matching: words)
             let (_, report) = try context.wallet(allowingNoPlaylist: true)
-            let places = LibraryService.places(of: albums, in: report.wallet)
+            // A disc the capacity hides is shown as hidden, not as outside the wallet (§11).
+            let whole =
+                report.wallet.hidden == 0
+                ? report.wallet
+                : try service.wallet(playlist: context.playlistOverride, capacity: 0, wholeTree: false).wallet
+            let places = LibraryService.places(of: albums, in: whole, capacity: report.wallet.capacity)
             if albums.isEmpty && !words.isEmpty {
                 StandardError.emit(
                     "cdwally: no album of the library matches \"\(words.joined(separator: " "))\"\n")
@@ -44,6 +49,7 @@ struct AlbumsCommand: ParsableCommand {
                                     let place = places[album.id]
                                     return AlbumJSON.libraryAlbum(
                                         album, inWallet: place?.disc, mergesInto: place?.mergesInto,
+                                        hidden: place?.isHidden == true,
                                         resume: place?.disc.flatMap { report.wallet.disc(at: $0) }.flatMap {
                                             resume[$0]
                                         })

@@ -24,8 +24,9 @@ struct PlayCommand: AsyncParsableCommand {
             and --web given here (--from-start is always honoured); otherwise it changes nothing, \
             says which option the running player cannot take, and exits with status 4. \
             `play WORDS` or `play ID` plays an album of the library (cdwally albums lists them): \
-            one not in the wallet is added to the CDs playlist first, as `cdwally add` does, \
-            unless the wallet's capacity would hide it. A lone number is a disc of the wallet; \
+            one not in the wallet is added to the CDs playlist first, as `cdwally add` does; \
+            a full wallet refuses it (exit 64), and so does a running player that cannot take it, \
+            before anything is written. A lone number is a disc of the wallet; \
             after --, words are words (cdwally play -- 1999).
             """)
 
@@ -58,13 +59,21 @@ struct PlayCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(global) { context in
-            let album = try albumToPlay(&context)
+            // The album is named now (no match refuses here) and written into the playlist only
+            // once nothing else can refuse the command (docs/PRODUCT.md §11).
+            let named = try namedAlbum(&context)
+            var album: (id: AlbumID, name: String, position: Int?, written: Bool)?
             try await PlayerStartUp(options: playerOptions, web: webOptions).run(
                 &context,
                 ifRunning: { running, context in
                     // One player per user: `play N` hands the disc to the one that runs.
-                    guard let disc = disc ?? album?.position else { throw running.refusal }
+                    guard disc != nil || named != nil else { throw running.refusal }
                     let requested = requestedSetup(context.settings)
+                    if let named {
+                        try HandOver.check(requested, handing: "that album", to: running)
+                        album = try albumToPlay(named, context)
+                    }
+                    guard let disc = disc ?? album?.position else { throw running.refusal }
                     // By album id, the running player finds the disc itself once its watcher
                     // brought a disc just added; an older player takes the number, after the
                     // watcher's half second.
@@ -78,6 +87,9 @@ struct PlayCommand: AsyncParsableCommand {
                     let status = try HandOver.play(
                         disc: disc, fromStart: fromStart, requested: requested, to: running)
                     context.print(StatusView.render(status))
+                },
+                prepare: { context in
+                    if let named { album = try albumToPlay(named, context) }
                 },
                 accept: { _, report in
                     guard !report.wallet.discs.isEmpty else {
@@ -121,14 +133,22 @@ struct PlayCommand: AsyncParsableCommand {
         }
     }
 
-    /// The album `play WORDS|ID|PATH` names, put into the wallet when it is not there (and
-    /// refused when the capacity would hide it); nil for `play` and `play N`.
-    private func albumToPlay(_ context: inout CommandContext) throws -> (
-        id: AlbumID, name: String, position: Int?, written: Bool
+    /// The album `play WORDS|ID|PATH` names; nil for `play` and `play N`.
+    private func namedAlbum(_ context: inout CommandContext) throws -> (
+        service: LibraryService, album: AlbumSummary
     )? {
         guard !target.isEmpty, disc == nil else { return nil }
-        let (_, change) = try context.addAlbum(namedBy: target, refuseHidden: true)
-        guard let album = change.album else { return nil }
+        let service = try context.scannedLibrary()
+        return (service, try service.album(CommandContext.albumQuery(target)))
+    }
+
+    /// `album` put into the wallet when it is not there (refused, with nothing written, when
+    /// the wallet is full).
+    private func albumToPlay(
+        _ named: (service: LibraryService, album: AlbumSummary), _ context: CommandContext
+    ) throws -> (id: AlbumID, name: String, position: Int?, written: Bool) {
+        let album = named.album
+        let change = try context.add(album, to: named.service)
         if change.written {
             StandardError.emit(
                 "cdwally: added \(album.albumArtist) — \(album.title) to the wallet (undo: cdwally remove \(album.id))\n"

@@ -11,9 +11,12 @@ struct RemoveCommand: ParsableCommand {
             Name the disc by its number in the wallet, its id, or words that must all match it \
             (after --, words are words even when they look like a number: cdwally remove -- 1999). \
             Every line of the CDs playlist that leads to the album goes, with its #EXTINF line: \
-            several tracks of it, editions merged into it. Every other byte stays. A line that \
+            several tracks of it, editions merged into it, and a #CDWALLY-CARD: line above it. \
+            Every other byte stays. A disc hidden by the capacity can be removed by its id or words. A line that \
             leads to other albums too (a folder) stops it, with nothing changed (exit 65). \
-            --dry-run shows the lines it would take. `cdwally add ID` undoes it.
+            --dry-run shows the lines it would take. `cdwally add ID` undoes it: it puts back the very \
+            lines taken, where they were if the playlist has not changed since (else at its end), \
+            whatever the capacity.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -40,12 +43,19 @@ struct RemoveCommand: ParsableCommand {
                 }
                 id = album.id
             } else {
-                id = try Self.disc(
-                    of: CommandContext.albumQuery(disc), service: service, wallet: report.wallet)
+                // Any disc the playlist holds, shown or hidden by the capacity (docs/PRODUCT.md §11).
+                let whole =
+                    report.wallet.hidden == 0
+                    ? report.wallet
+                    : try service.wallet(playlist: context.playlistOverride, capacity: 0, wholeTree: false)
+                        .wallet
+                id = try Self.disc(of: CommandContext.albumQuery(disc), service: service, wallet: whole)
             }
             let change = try service.remove(
                 id, playlist: context.playlistOverride, capacity: context.settings.capacity,
-                lock: context.playlistLock(for: service.root), dryRun: dryRun)
+                lock: context.playlistLock(for: service.root),
+                undoFolder: context.undoFolder(for: service.root),
+                dryRun: dryRun)
             let view = WalletChangeView(change: change, library: service.root)
             if json {
                 context.print(view.json(action: dryRun ? "dry-run" : "remove"))

@@ -30,11 +30,16 @@ enum HandOver {
         }
     }
 
-    /// Refuses the hand-over when the running player lacks what this command asked for.
-    private static func check(_ requested: RequestedSetup, handing what: String, to running: RunningPlayer)
+    /// Refuses the hand-over when the running player lacks what this command asked for, or
+    /// waits for its library (a suspended one does not answer): `play WORDS` asks it before it
+    /// writes the playlist (docs/PRODUCT.md §11).
+    static func check(_ requested: RequestedSetup, handing what: String, to running: RunningPlayer)
         throws
     {
         let current = try answer(to: .status, from: running)
+        if let awaited = current.waitingFor {
+            throw ControlFailure(PlayerError.waitingForLibrary(path: awaited))
+        }
         let conflicts = requested.conflicts(with: current.setup)
         guard conflicts.isEmpty else {
             throw CommandFailure(

@@ -13,6 +13,8 @@ struct HostLibrary: Sendable {
     let playlist: RawPath?
     let capacity: Int
     let lock: RawPath
+    /// Where `remove` records what it took, for the Undo (`add`) to put back.
+    let undoFolder: RawPath
     let host: PlayerHost
 
     init(service: LibraryService, context: CommandContext, host: PlayerHost) {
@@ -20,6 +22,7 @@ struct HostLibrary: Sendable {
         playlist = context.playlistOverride
         capacity = context.settings.capacity
         lock = context.playlistLock(for: service.root)
+        undoFolder = context.undoFolder(for: service.root)
         self.host = host
     }
 
@@ -34,22 +37,33 @@ struct HostLibrary: Sendable {
         }
     }
 
-    func add(_ id: AlbumID, refuseHidden: Bool = false) async throws -> LibraryService.WalletChange {
+    /// Every disc the playlist holds, those the capacity hides too.
+    func wholeWallet() async throws -> Wallet {
+        try await BlockingPool.shared.run { [service, playlist] in
+            try service.wallet(playlist: playlist, capacity: 0, wholeTree: false).wallet
+        }
+    }
+
+    /// Adds the album, as `cdwally add ID` does: refused by a full wallet, unless it puts back
+    /// what a `remove` just took (the web's Undo).
+    func add(_ id: AlbumID) async throws -> LibraryService.WalletChange {
         try await written {
             try service.add(
                 try service.album(.id(id)), playlist: playlist, capacity: capacity, lock: lock,
-                refuseHidden: refuseHidden)
+                undoFolder: undoFolder)
         }
     }
 
     func remove(_ id: AlbumID) async throws -> LibraryService.WalletChange {
-        try await written { try service.remove(id, playlist: playlist, capacity: capacity, lock: lock) }
+        try await written {
+            try service.remove(id, playlist: playlist, capacity: capacity, lock: lock, undoFolder: undoFolder)
+        }
     }
 
-    /// Puts the album into the wallet when it is not there (refusing one the capacity would
-    /// hide) and plays it, as `cdwally play ID` does.
+    /// Puts the album into the wallet when it is not there (refused by a full wallet) and
+    /// plays it, as `cdwally play ID` does.
     func play(_ id: AlbumID) async throws -> LibraryService.WalletChange {
-        let change = try await add(id, refuseHidden: true)
+        let change = try await add(id)
         let disc = change.disc?.id ?? id
         guard let position = host.view.snapshot.wallet.position(of: disc) else {
             throw WalletChangeError.notInWallet(

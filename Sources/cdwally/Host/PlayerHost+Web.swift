@@ -101,7 +101,7 @@ extension PlayerHost {
                         ? "\(name) is in the wallet already"
                         : removed
                             ? "Removed \(name)"
-                            : "Added \(name)"
+                            : (change.restored ? "Put back \(name)" : "Added \(name)")
                                 + (change.position.map { " as disc \($0)" } ?? " (hidden by the capacity)"),
                     undo: change.written ? (removed ? "add" : "remove") : nil)
             } catch let error as WalletChangeError {
@@ -118,12 +118,16 @@ extension PlayerHost {
         return WebLibrary(
             albums: { words, offset, limit in
                 let (total, albums) = try await library.albums(matching: words, offset: offset, limit: limit)
-                let places = LibraryService.places(of: albums, in: view.snapshot.wallet)
+                // A disc the capacity hides is shown as hidden, not as outside the wallet (§11).
+                let shown = view.snapshot.wallet
+                let whole = shown.hidden == 0 ? shown : try await library.wholeWallet()
+                let places = LibraryService.places(of: albums, in: whole, capacity: shown.capacity)
                 return (
                     total,
                     albums.map {
                         WebLibrary.Row(
-                            album: $0, inWallet: places[$0.id]?.disc, mergesInto: places[$0.id]?.mergesInto)
+                            album: $0, inWallet: places[$0.id]?.disc, mergesInto: places[$0.id]?.mergesInto,
+                            hidden: places[$0.id]?.isHidden == true)
                     }
                 )
             },

@@ -34,10 +34,13 @@ struct PlayerStartUp {
     }
 
     /// Runs one player for the command. `ifRunning` answers when another player of this user
-    /// runs (nothing is started then); `accept` may refuse the wallet before anything plays.
+    /// runs (nothing is started then); `prepare` runs once this player is claimed, before its
+    /// wallet is built (`play WORDS` adds its album there, decided only once no running player
+    /// could refuse it); `accept` may refuse the wallet before anything plays.
     func run(
         _ context: inout CommandContext,
         ifRunning: (RunningPlayer, CommandContext) async throws -> Void,
+        prepare: (inout CommandContext) throws -> Void = { _ in },
         accept: (LibraryService, WalletReport) throws -> Void = { _, _ in },
         body: (Started) async throws -> Void
     ) async throws {
@@ -52,6 +55,7 @@ struct PlayerStartUp {
         }
         defer { control.release() }
         if waitingForLibrary, try await !waitForLibrary(context, gate: control.gate) { return }
+        try prepare(&context)
         // libmpv loads while the wallet is built.
         Player.prepare()
         let (built, service, report) = try await BlockingPool.shared.run {

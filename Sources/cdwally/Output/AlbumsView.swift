@@ -2,7 +2,7 @@ import CDWallyCore
 import CDWallyLibrary
 
 /// The library's albums as a table for people: its disc number when one is in the wallet
-/// ("=N" for an edition of disc N), and the id that `add`, `remove` and `play` take.
+/// ("=N" for an edition of disc N, "hidden" for a disc the capacity hides), and the id that `add`, `remove` and `play` take.
 struct AlbumsView {
     let albums: [AlbumSummary]
     let total: Int
@@ -11,8 +11,11 @@ struct AlbumsView {
 
     func render() -> String {
         let inWallet = albums.filter { places[$0.id]?.disc != nil }.count
+        let hidden = albums.filter { places[$0.id]?.isHidden == true }.count
         var lines = [
-            terminal.bold("Library: \(Format.count(total, "album")), \(inWallet) of them in the wallet")
+            terminal.bold(
+                "Library: \(Format.count(total, "album")), \(inWallet) of them in the wallet"
+                    + (hidden > 0 ? " and \(hidden) hidden by its capacity" : ""))
         ]
         guard !albums.isEmpty else { return lines.joined(separator: "\n") }
         var table = TextTable([
@@ -26,6 +29,7 @@ struct AlbumsView {
                 switch places[album.id] {
                 case .disc(let position): String(position)
                 case .editionOf(let position): "=\(position)"
+                case .hidden: "hidden"
                 case nil: ""
                 }
             table.append([

@@ -16,9 +16,16 @@ struct WalletChangeView {
     private static func name(_ album: Album) -> String { "\(album.albumArtist) — \(album.title)" }
     private static func name(_ album: AlbumSummary) -> String { "\(album.albumArtist) — \(album.title)" }
 
-    func addedText() -> String {
+    func addedText(dryRun: Bool = false) -> String {
         guard let album = change.album else { return "" }
         var lines: [String] = []
+        if dryRun && !change.addedLines.isEmpty {
+            lines.append(
+                "Would add \(Self.name(album))"
+                    + (change.position.map { " as disc \($0)" } ?? "") + " to \(playlistName):")
+            lines += change.addedLines.map { "  \($0.line): \($0.text)" }
+            return lines.joined(separator: "\n")
+        }
         if !change.written {
             let where_ = change.position.map { "disc \($0)" } ?? "in the wallet, hidden by its capacity"
             if let disc = change.disc, disc.id != album.id {
@@ -30,7 +37,12 @@ struct WalletChangeView {
             return lines.joined(separator: "\n")
         }
         if change.createdPlaylist { lines.append("Made the CDs playlist \(change.playlist.display).") }
-        if let position = change.position {
+        if change.restored {
+            lines.append(
+                "Put back \(Self.name(album))" + (change.position.map { " as disc \($0)" } ?? "")
+                    + " (\(playlistName), \(change.addedLines.count == 1 ? "line" : "lines") "
+                    + change.addedLines.map { String($0.line) }.joined(separator: ", ") + ").")
+        } else if let position = change.position {
             lines.append("Added \(Self.name(album)) as disc \(position) (\(playlistName)).")
         } else {
             lines.append("Added \(Self.name(album)) to \(playlistName).")
@@ -78,10 +90,11 @@ struct WalletChangeView {
                 .string(change.disc.flatMap { album != nil && $0.id != album?.id ? $0.id.rawValue : nil })
             ),
             ("hidden", .string(change.nowHidden?.id.rawValue)),
+            ("restored", .bool(change.restored)),
             (
                 "lines",
                 .array(
-                    change.removedLines.map {
+                    (change.album == nil ? change.removedLines : change.addedLines).map {
                         .object([("line", .int($0.line)), ("text", .string($0.text))])
                     })
             ),

@@ -106,19 +106,27 @@ struct CommandContext {
     /// `--` stood on the command line: what follows is words, even a lone number.
     static var wordsOnly: Bool { CommandLine.arguments.contains("--") }
 
-    /// Puts the album `arguments` name into the CDs playlist, as `add` does (`play WORDS` with
-    /// `refuseHidden`: an album the capacity would hide is refused).
-    mutating func addAlbum(namedBy arguments: [String], refuseHidden: Bool = false) throws -> (
+    /// Puts the album `arguments` name into the CDs playlist, as `add` does: a wallet at its
+    /// capacity is refused before anything is written, unless this is the undo of a `remove`.
+    mutating func addAlbum(namedBy arguments: [String], dryRun: Bool = false) throws -> (
         service: LibraryService, change: LibraryService.WalletChange
     ) {
         let service = try scannedLibrary()
         let album = try service.album(Self.albumQuery(arguments))
-        let change = try service.add(
-            album, playlist: playlistOverride, capacity: settings.capacity,
-            lock: playlistLock(for: service.root),
-            refuseHidden: refuseHidden)
-        return (service, change)
+        return (service, try add(album, to: service, dryRun: dryRun))
     }
+
+    /// Puts `album` into the CDs playlist, as `add` does.
+    func add(_ album: AlbumSummary, to service: LibraryService, dryRun: Bool = false) throws
+        -> LibraryService.WalletChange
+    {
+        try service.add(
+            album, playlist: playlistOverride, capacity: settings.capacity,
+            lock: playlistLock(for: service.root), undoFolder: undoFolder(for: service.root), dryRun: dryRun)
+    }
+
+    /// Where `remove` keeps the lines it took, for its undo to put back.
+    func undoFolder(for root: RawPath) -> RawPath { RawPath(stateFolder(for: root)) }
 
     /// Where the CDs playlist's writers take turns: a lock file in the library's state folder.
     func playlistLock(for root: RawPath) -> RawPath {

@@ -102,9 +102,9 @@ extension CommandFailure {
                     separator: "\n"))
         case .noAlbumMatches, .unknownID, .noAlbumAt, .notInWallet:
             self.init(message: error.description, code: ExitStatus.noInput)
-        case .pathOutsideLibrary, .wouldBeHidden:
+        case .pathOutsideLibrary, .full:
             self.init(message: error.description, code: ExitStatus.usage)
-        case .sharedLines:
+        case .sharedLines, .wouldNotReadBack:
             self.init(message: error.description, code: ExitStatus.dataError)
         case .playlist(let failure):
             let code: Int32 =
