@@ -241,9 +241,32 @@ async function changeWallet(action, id) {
     renderWallet();
     showUndo(answer.change);
     if (action === "play") location.hash = "#player";
-    else loadLibrary(true);
+    else await refreshRows();
   } catch (error) {
     showProblem(error);
+  }
+}
+
+// After Add or Remove the rows already loaded are asked for again and changed where they
+// stand, not reloaded from row 1: the row just tapped stays in view with the scroll. Other rows
+// may take another disc number (the discs after an added one move down), so every loaded row
+// is compared, and only those that differ are redrawn.
+async function refreshRows() {
+  const generation = library.generation;
+  const count = library.albums.length;
+  for (let offset = 0; offset < count; offset += 200) {
+    const query = new URLSearchParams({ q: library.query, offset, limit: Math.min(200, count - offset) });
+    const page = await api("/api/v1/albums?" + query);
+    if (generation !== library.generation) return;   // a search took over meanwhile
+    page.albums.forEach((album, index) => {
+      const old = library.albums[offset + index];
+      library.albums[offset + index] = album;
+      const row = $("albums").children[offset + index];
+      if (!row) return;
+      if (!old || old.id !== album.id || old.inWallet !== album.inWallet || old.mergesInto !== album.mergesInto) {
+        row.replaceWith(albumRow(album));
+      }
+    });
   }
 }
 
