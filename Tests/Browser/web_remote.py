@@ -4,7 +4,8 @@ browsers, checks the wallet shows covers, plays a disc by tapping it, watches th
 presses next in one browser and sees the other follow, taps a track, changes the volume and
 mutes in one and sees the other follow, sets a sleep timer and sees it counted down; checks
 every control is a 44 px target and nothing sticks out at 390 and 320 px; adds and removes in
-the Library without losing the row. Saves screenshots at a phone's and a laptop's size. Run by Tests/CLITests/WebRemoteTests.swift against a real
+the Library without losing the row; invites a third browser as a guest and revokes it. Saves
+screenshots at a phone's and a laptop's size. Run by Tests/CLITests/WebRemoteTests.swift against a real
 `cdwally serve --web`; exits non-zero with one line on what did not happen."""
 import argparse
 import re
@@ -190,6 +191,69 @@ def library(phone, laptop, screenshots):
     wait("the other browser's wallet without it", lambda: len(laptop.find_elements(By.CSS_SELECTOR, ".disc")) == discs)
 
 
+def status_of(driver, path, body):
+    """The status of a POST the page itself sends (its cookie, its Origin)."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0], {method: 'POST', headers: {'Content-Type': 'application/json'}, body: arguments[1]})"
+        ".then(r => done(r.status), e => done(String(e)))", path, body)
+
+
+def guests(phone, url, profiles, screenshots):
+    """A browser paired from the box invites a guest (code, link, QR code); the link's page pairs
+    only when Pair is tapped; the guest steers and may not invite or revoke; the box's browser
+    revokes it from its list."""
+    resize(phone, 390, 844)
+    phone.get(url + "#doctor")
+    wait("the Invite button", lambda: phone.find_element(By.ID, "invite-button").is_displayed())
+    phone.find_element(By.ID, "invite-button").click()
+    wait("the invitation", lambda: phone.find_element(By.ID, "invite").is_displayed() and text(phone, "invite-code"))
+    code = text(phone, "invite-code")
+    link = phone.find_element(By.ID, "invite-link").get_attribute("href")
+    if link != f"{url}pair?code={code}":
+        raise SystemExit(f"web_remote.py: the invitation's link is {link} for {url} and {code}")
+    wait("the QR code", lambda: phone.execute_script(
+        "const image = document.getElementById('invite-qr'); return image.complete && image.naturalWidth > 0"))
+    fits(phone, "invitation at 390 px")
+    phone.save_screenshot(screenshots + "/invite-phone.png")
+    guest = browser(390, 844, profiles + "/guest")
+    try:
+        guest.get(link)
+        wait("the invitation's pairing form", lambda: guest.find_element(By.ID, "pair-invited").is_displayed()
+             and guest.find_element(By.ID, "pair-code").get_attribute("value") == code)
+        # Opening the link paired nothing: the box's list has no guest yet.
+        phone.refresh()
+        wait("the list of paired browsers", lambda: phone.find_elements(By.CSS_SELECTOR, "#browser-list li"))
+        if phone.find_elements(By.CSS_SELECTOR, '#browser-list li[data-name^="guest-"]'):
+            raise SystemExit("web_remote.py: opening the invitation's link paired a browser")
+        guest.find_element(By.CSS_SELECTOR, "#pair-form button").click()
+        wait("the guest's wallet", lambda: len(guest.find_elements(By.CSS_SELECTOR, ".disc")) >= 3)
+        if "code=" in guest.current_url:
+            raise SystemExit("web_remote.py: the used code stays in the address: " + guest.current_url)
+        guest.get(url + "#player")
+        wait("the guest's player", lambda: lcd(guest).startswith("DISC "))
+        before = text(guest, "lcd-state")
+        guest.find_element(By.CSS_SELECTOR, "button[data-command=toggle]").click()
+        wait("the guest's play or pause", lambda: text(guest, "lcd-state") not in (before, ""))
+        guest.get(url + "#doctor")
+        wait("the guest's note", lambda: guest.find_element(By.ID, "browsers-guest").is_displayed())
+        if guest.find_element(By.ID, "invite-button").is_displayed():
+            raise SystemExit("web_remote.py: a guest is offered Invite")
+        for path, body in (("/api/v1/invites", "{}"), ("/api/v1/browsers/revoke", '{"name": "browser-1"}')):
+            status = status_of(guest, path, body)
+            if status != 403:
+                raise SystemExit(f"web_remote.py: a guest's POST {path} answered {status}, not 403")
+        phone.refresh()
+        wait("the guest in the list", lambda: phone.find_elements(By.CSS_SELECTOR, '#browser-list li[data-name^="guest-"]'))
+        phone.find_element(By.CSS_SELECTOR, '#browser-list li[data-name^="guest-"] button[data-action=revoke]').click()
+        wait("the guest to leave the list", lambda: phone.find_elements(By.CSS_SELECTOR, "#browser-list li")
+             and not phone.find_elements(By.CSS_SELECTOR, '#browser-list li[data-name^="guest-"]'))
+        guest.get(url)
+        wait("the revoked guest asked to pair again", lambda: guest.find_element(By.ID, "pair").is_displayed())
+    finally:
+        guest.quit()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True)
@@ -328,6 +392,7 @@ def main():
             wait("the reloaded page to show the player", lambda: lcd(phone).startswith("DISC 02"))
 
             library(phone, laptop, arguments.screenshots)
+            guests(phone, arguments.url, profiles, arguments.screenshots)
         finally:
             phone.quit()
             laptop.quit()

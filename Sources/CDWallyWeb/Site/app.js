@@ -50,7 +50,7 @@ function route() {
     $("nav-" + name).classList.toggle("current", name === view);
   }
   $("pair").hidden = true;
-  if (view === "doctor") loadDoctor();
+  if (view === "doctor") { loadBrowsers(); loadDoctor(); }
   if (view === "library" && !library.loaded) loadLibrary(true);
 }
 
@@ -534,6 +534,9 @@ document.addEventListener("DOMContentLoaded", () => {
         body: JSON.stringify({ code: $("pair-code").value }),
       });
       $("pair-error").textContent = "";
+      $("pair-invited").hidden = true;
+      // The invitation's code is used up: not kept in the address or the history.
+      if (location.pathname === "/pair") history.replaceState(null, "", "/" + location.hash);
       route();
       connect();
     } catch (error) {
