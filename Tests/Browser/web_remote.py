@@ -248,6 +248,9 @@ def guests(phone, url, profiles, screenshots):
         phone.find_element(By.CSS_SELECTOR, '#browser-list li[data-name^="guest-"] button[data-action=revoke]').click()
         wait("the guest to leave the list", lambda: phone.find_elements(By.CSS_SELECTOR, "#browser-list li")
              and not phone.find_elements(By.CSS_SELECTOR, '#browser-list li[data-name^="guest-"]'))
+        # Its open page learns it within a heartbeat (its live link closes) and asks to pair.
+        wait("the revoked guest's page to ask to pair", lambda: guest.find_element(By.ID, "pair").is_displayed(),
+             timeout=12)
         guest.get(url)
         wait("the revoked guest asked to pair again", lambda: guest.find_element(By.ID, "pair").is_displayed())
     finally:

@@ -221,6 +221,48 @@ import Testing
         await fixture.remove()
     }
 
+    /// A revoked guest's open WebSocket closes within a heartbeat, so its page asks to pair at
+    /// once; the box's own socket stays.
+    @Test func aRevokedGuestsLiveStateStopsWithinAHeartbeat() async throws {
+        let fixture = try WebFixture()
+        do {
+            try await fixture.server.start()
+            let port = fixture.port
+            let box = try fixture.session()
+            let code = try fixture.access.newInvitation()
+            let guest = try #require(try fixture.access.redeem(code: code))
+            let origin = "http://127.0.0.1:\(port)"
+            let guestSocket = try await offPool {
+                try RawHTTPClient.webSocket(
+                    port: port, path: "/api/v1/events",
+                    headers: ["Cookie": "\(WebGate.sessionCookie)=\(guest)", "Origin": origin])
+            }
+            let boxSocket = try await offPool {
+                try RawHTTPClient.webSocket(
+                    port: port, path: "/api/v1/events",
+                    headers: ["Cookie": "\(WebGate.sessionCookie)=\(box)", "Origin": origin])
+            }
+            _ = try await offPool { try guestSocket.nextText() }
+            _ = try await offPool { try boxSocket.nextText() }
+            try fixture.access.revoke(name: "guest-1", browsersOnly: true)
+            let start = ContinuousClock.now
+            let closed = try await offPool { () -> Bool in
+                // Heartbeats come every 5 s: the first after the revocation is not sent.
+                while ContinuousClock.now - start < .seconds(12) {
+                    guard (try? guestSocket.nextText()) != nil else { return true }
+                }
+                return false
+            }
+            #expect(closed)
+            #expect(ContinuousClock.now - start < .seconds(8))
+            _ = try await offPool { try boxSocket.nextText() }
+        } catch {
+            await fixture.remove()
+            throw error
+        }
+        await fixture.remove()
+    }
+
     /// libqrencode's modules, not a picture of anything: a QR code's size (21 + 4 per version)
     /// and its finder pattern's top row, dark from corner to corner.
     @Test func theQRCodeIsLibqrencodesOfTheLink() throws {
