@@ -127,7 +127,8 @@ let package = Package(
             // a byte array at build time (`PackageResources`), with no bundle folder beside it.
             resources: [
                 .embedInCode("Site/index.html"), .embedInCode("Site/app.js"), .embedInCode("Site/style.css"),
-                .embedInCode("Site/pairing.js"), .embedInCode("Site/manifest.webmanifest"),
+                .embedInCode("Site/library.js"), .embedInCode("Site/pairing.js"),
+                .embedInCode("Site/manifest.webmanifest"),
                 .embedInCode("Site/icon.svg"), .embedInCode("Site/icon-180.png"),
                 .embedInCode("Site/icon-192.png"),
                 .embedInCode("Site/icon-512.png"),

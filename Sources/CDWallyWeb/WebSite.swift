@@ -19,6 +19,8 @@ enum WebSite {
         "/": page,
         "/pair": page,
         "/app.js": File(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.app_js),
+        "/library.js": File(
+            contentType: "text/javascript; charset=utf-8", bytes: PackageResources.library_js),
         "/pairing.js": File(
             contentType: "text/javascript; charset=utf-8", bytes: PackageResources.pairing_js),
         "/style.css": File(contentType: "text/css; charset=utf-8", bytes: PackageResources.style_css),

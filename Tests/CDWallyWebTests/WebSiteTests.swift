@@ -12,7 +12,8 @@ import Testing
 
     @Test func theEmbeddedPagesAreTheSources() throws {
         let sources = [
-            "/": "index.html", "/pair": "index.html", "/app.js": "app.js", "/pairing.js": "pairing.js",
+            "/": "index.html", "/pair": "index.html", "/app.js": "app.js", "/library.js": "library.js",
+            "/pairing.js": "pairing.js",
             "/style.css": "style.css", "/manifest.webmanifest": "manifest.webmanifest",
             "/icon.svg": "icon.svg",
             "/icon-180.png": "icon-180.png", "/icon-192.png": "icon-192.png", "/icon-512.png": "icon-512.png",
