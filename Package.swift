@@ -67,6 +67,9 @@ let package = Package(
         // libchafa (libchafa0 at run time): opened with dlopen by the terminal's cover worker
         // alone, as libvips is, so it is not linked and its headers (glib's) are not needed.
         .target(name: "CChafa"),
+        // libqrencode (libqrencode4 at run time, a Recommends): opened with dlopen for the web's
+        // invitations, so a box without it runs and gives the code as text and a link.
+        .target(name: "CQREncode"),
         .target(name: "CFileSystemType"),
         .target(name: "CRenameAt2"),
 
@@ -111,7 +114,7 @@ let package = Package(
         .target(
             name: "CDWallyWeb",
             dependencies: [
-                "CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CVips",
+                "CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CVips", "CQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -124,6 +127,11 @@ let package = Package(
             // a byte array at build time (`PackageResources`), with no bundle folder beside it.
             resources: [
                 .embedInCode("Site/index.html"), .embedInCode("Site/app.js"), .embedInCode("Site/style.css"),
+                .embedInCode("Site/library.js"), .embedInCode("Site/pairing.js"),
+                .embedInCode("Site/manifest.webmanifest"),
+                .embedInCode("Site/icon.svg"), .embedInCode("Site/icon-180.png"),
+                .embedInCode("Site/icon-192.png"),
+                .embedInCode("Site/icon-512.png"),
             ]),
         .executableTarget(
             name: "cdwally",

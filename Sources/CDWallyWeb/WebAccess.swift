@@ -2,15 +2,16 @@ import CDWallyCore
 import CDWallySystem
 import Foundation
 
-/// Who may use the web remote (docs/PRODUCT.md §6): one-time pairing codes, browser sessions
-/// and named bearer tokens, kept as hashes in `WebAccessFile`. The CLI and the running server
+/// Who may use the web remote (docs/PRODUCT.md §6, §11): one-time pairing codes, browser
+/// sessions with their role (`WebRole`) and named bearer tokens, kept as hashes in
+/// `WebAccessFile`. The CLI and the running server
 /// share it through the file: each change is a read-modify-write under an exclusive `flock`
 /// on a lock file beside it, written atomically, so neither loses the other's change.
 ///
 /// Threads: any; every call goes to the file.
 public struct WebAccess: Sendable {
     public static let fileName = "web-access.json"
-    /// How long a pairing code from `cdwally web pair` can be redeemed.
+    /// How long a pairing code from `cdwally web pair`, or an invitation, can be redeemed.
     public static let codeLifetime: TimeInterval = 5 * 60
 
     public let path: String
@@ -32,25 +33,39 @@ public struct WebAccess: Sendable {
         return access
     }
 
-    /// A browser session or a token as `cdwally web list` shows it.
+    /// A browser session or a token as `cdwally web list` shows it; a token has no role.
     public struct Entry: Sendable, Equatable {
         public var kind: String
         public var name: String
         public var created: Date
+        public var role: WebRole?
     }
 
-    /// Makes a new one-time code such as `4821-0937`; only its hash is stored.
+    /// Makes a new one-time code such as `4821-0937` for a browser paired from the box; only
+    /// its hash is stored.
     public func newPairingCode(now: Date = Date()) throws(WebError) -> String {
-        let digits = (0..<8).map { _ in String(Int.random(in: 0...9)) }.joined()
+        try newCode(role: .box, now: now)
+    }
+
+    /// Makes a one-time code for a guest's browser, as a paired browser invites one
+    /// (docs/PRODUCT.md §11); it lasts as long as the box's codes.
+    func newInvitation(now: Date = Date()) throws(WebError) -> String {
+        try newCode(role: .guest, now: now)
+    }
+
+    private func newCode(role: WebRole, now: Date) throws(WebError) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = (0..<8).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
         try change { file in
             file.codes.removeAll { $0.expires <= now }
-            file.codes.append(.init(hash: Digest.hex(digits), expires: now + WebAccess.codeLifetime))
+            file.codes.append(
+                .init(hash: Digest.hex(digits), expires: now + WebAccess.codeLifetime, role: role))
         }
         return digits.prefix(4) + "-" + digits.dropFirst(4)
     }
 
-    /// Trades a valid, unexpired code for a new session secret (the cookie's value); the code
-    /// is used up. Nil when the code is wrong or expired.
+    /// Trades a valid, unexpired code for a new session secret (the cookie's value), of the
+    /// code's role; the code is used up. Nil when the code is wrong or expired.
     func redeem(code: String, now: Date = Date()) throws(WebError) -> String? {
         let digits = code.filter(\.isNumber)
         guard digits.count == 8 else { return nil }
@@ -59,11 +74,17 @@ public struct WebAccess: Sendable {
         try change { file in
             file.codes.removeAll { $0.expires <= now }
             guard let index = file.codes.firstIndex(where: { $0.hash == hash }) else { return }
-            file.codes.remove(at: index)
+            let role = file.codes.remove(at: index).role
             let newSecret = WebAccess.newSecret()
+            // Guests are named apart, so that `web list` and the phone's list tell them at a glance.
+            let prefix = role == .guest ? "guest-" : "browser-"
             let number =
-                (file.sessions.compactMap { Int($0.name.dropFirst("browser-".count)) }.max() ?? 0) + 1
-            file.sessions.append(.init(name: "browser-\(number)", hash: Digest.hex(newSecret), created: now))
+                (file.sessions.compactMap {
+                    $0.name.hasPrefix(prefix) ? Int($0.name.dropFirst(prefix.count)) : nil
+                }
+                .max() ?? 0) + 1
+            file.sessions.append(
+                .init(name: prefix + "\(number)", hash: Digest.hex(newSecret), created: now, role: role))
             secret = newSecret
         }
         return secret
@@ -81,15 +102,16 @@ public struct WebAccess: Sendable {
     }
 
     /// Revokes the session or token `name`, or every one of them (and every pairing code)
-    /// when `name` is nil. Returns how many went.
+    /// when `name` is nil. Returns how many went. `browsersOnly` (the web's Revoke) leaves
+    /// tokens alone.
     @discardableResult
-    public func revoke(name: String?) throws(WebError) -> Int {
+    public func revoke(name: String?, browsersOnly: Bool = false) throws(WebError) -> Int {
         var count = 0
         try change { file in
             let before = file.sessions.count + file.tokens.count
             if let name {
                 file.sessions.removeAll { $0.name == name }
-                file.tokens.removeAll { $0.name == name }
+                if !browsersOnly { file.tokens.removeAll { $0.name == name } }
             } else {
                 file.sessions.removeAll()
                 file.tokens.removeAll()
@@ -103,14 +125,25 @@ public struct WebAccess: Sendable {
 
     public func entries() throws(WebError) -> [Entry] {
         let file = try read()
-        return file.sessions.map { Entry(kind: "browser", name: $0.name, created: $0.created) }
-            + file.tokens.map { Entry(kind: "token", name: $0.name, created: $0.created) }
+        return file.sessions.map { Entry(kind: "browser", name: $0.name, created: $0.created, role: $0.role) }
+            + file.tokens.map { Entry(kind: "token", name: $0.name, created: $0.created, role: nil) }
     }
 
     /// Whether `secret` is a live session cookie.
     func isSession(_ secret: String) -> Bool {
+        session(secret) != nil
+    }
+
+    /// The live session whose cookie is `secret`.
+    func session(_ secret: String) -> WebAccessFile.Session? {
         let hash = Digest.hex(secret)
-        return (try? read().sessions.contains { $0.hash == hash }) ?? false
+        return try? read().sessions.first { $0.hash == hash }
+    }
+
+    /// The live token `secret`'s name.
+    func tokenName(_ secret: String) -> String? {
+        let hash = Digest.hex(secret)
+        return try? read().tokens.first { $0.hash == hash }?.name
     }
 
     /// Whether `secret` is a live bearer token.
@@ -141,16 +174,9 @@ public struct WebAccess: Sendable {
         }
         guard let bytes else { return WebAccessFile() }
         do {
-            let file = try WebAccessFile.decoder.decode(WebAccessFile.self, from: Data(bytes))
-            guard file.version == WebAccessFile.currentVersion else {
-                throw WebError.accessFile(
-                    path, reason: "version \(file.version) is not one this cdwally knows")
-            }
-            return file
-        } catch let error as WebError {
-            throw error
+            return try WebAccessFile.decode(Data(bytes))
         } catch {
-            throw WebError.accessFile(path, reason: "not a web access file; remove it and pair again")
+            throw WebError.accessFile(path, reason: error.reason)
         }
     }
 

@@ -3,8 +3,8 @@ import HTTPTypes
 
 /// The checks every request passes before it reaches a route (docs/PRODUCT.md §6): the Host
 /// names this box (against DNS rebinding), a POST or WebSocket upgrade comes from our own
-/// pages (Origin), and API calls carry a live session cookie or bearer token. Pairing and
-/// failed logins are rate-limited.
+/// pages (Origin), and API calls carry a live session cookie or bearer token; what a guest may
+/// not do asks `boxCaller`. Pairing and failed logins are rate-limited.
 ///
 /// Threads: any.
 struct WebGate: Sendable {
@@ -71,6 +71,31 @@ struct WebGate: Sendable {
             return "session " + secret
         }
         return nil
+    }
+
+    /// Who a request is, when it carries a live credential: a session's name and role, or a
+    /// token's name (a token has the box's rights: only the box makes one). Counts no failed
+    /// login: the middleware's `credential` has already let the request through.
+    func caller(_ request: HTTPRequest) -> WebCaller? {
+        if let authorization = request.headerFields[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer",
+                let name = access.tokenName(String(parts[1]))
+            else { return nil }
+            return WebCaller(name: name, role: .box, isToken: true)
+        }
+        guard let secret = WebGate.cookie(WebGate.sessionCookie, in: request),
+            let session = access.session(secret)
+        else { return nil }
+        return WebCaller(name: session.name, role: session.role, isToken: false)
+    }
+
+    /// The caller, when it may do what only the box's browsers may (docs/PRODUCT.md §11):
+    /// invite, change limits, revoke. A guest gets 403 with `what` it may not do.
+    func boxCaller(_ request: HTTPRequest, to what: String) throws(WebRequestError) -> WebCaller {
+        guard let caller = caller(request) else { throw .notPaired }
+        guard caller.role == .box else { throw .boxOnly(what) }
+        return caller
     }
 
     /// Trades a pairing code for a session secret, within the attempt limit.

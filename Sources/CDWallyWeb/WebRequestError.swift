@@ -5,6 +5,8 @@ import HTTPTypes
 enum WebRequestError: Error, Sendable, Equatable {
     case foreignHost
     case foreignOrigin
+    /// A guest's browser asked what only a browser paired from the box may do (what, in words).
+    case boxOnly(String)
     case notPaired
     case tooManyAttempts
     /// One session or token holds all the WebSockets it may.
@@ -23,7 +25,7 @@ enum WebRequestError: Error, Sendable, Equatable {
     var status: HTTPResponse.Status {
         switch self {
         case .foreignHost: .misdirectedRequest
-        case .foreignOrigin: .forbidden
+        case .foreignOrigin, .boxOnly: .forbidden
         case .notPaired, .badCode: .unauthorized
         case .tooManyAttempts, .tooManyWebSockets: .tooManyRequests
         case .notJSON: .unsupportedMediaType
@@ -41,6 +43,7 @@ enum WebRequestError: Error, Sendable, Equatable {
         switch self {
         case .foreignHost: "foreign-host"
         case .foreignOrigin: "foreign-origin"
+        case .boxOnly: "box-only"
         case .notPaired: "not-paired"
         case .tooManyAttempts: "too-many-attempts"
         case .tooManyWebSockets: "too-many-websockets"
@@ -65,6 +68,8 @@ enum WebRequestError: Error, Sendable, Equatable {
         switch self {
         case .foreignHost: "this server does not answer to that host name"
         case .foreignOrigin: "requests must come from the web remote's own pages"
+        case .boxOnly(let what):
+            "an invited browser may play and steer, not \(what): that is for a browser paired with `cdwally web pair`"
         case .notPaired: "not paired: run `cdwally web pair` and enter the code, or send a token"
         case .tooManyAttempts: "too many attempts; wait a minute"
         case .tooManyWebSockets: "this session or token holds all the live connections it may; close a tab"

@@ -63,6 +63,7 @@ struct WebRoutes: Sendable {
             try await cover(named: context.parameters.get("name") ?? "")
         }
         addLibraryRoutes(to: router)
+        addAccessRoutes(to: router)
         return router
     }
 
@@ -70,7 +71,7 @@ struct WebRoutes: Sendable {
         let body = try await WebRoutes.jsonBody(request)
         guard let code = body["code"]?.stringValue else {
             throw WebRequestError.badCommand(
-                "send {\"code\": \"1234-5678\"}, the code `cdwally web pair` printed")
+                "send {\"code\": \"1234-5678\"}, the code `cdwally web pair` printed or an invitation gave")
         }
         let secret = try gate.pair(code: code)
         var response = Response.json(.object([("paired", .bool(true))]))
@@ -106,7 +107,7 @@ struct WebRoutes: Sendable {
     /// A page, revalidated on each visit: the binary may have been upgraded since.
     static func page(_ file: WebSite.File, for request: Request) -> Response {
         Response.revalidated(
-            request, body: ByteBuffer(string: file.text), contentType: file.contentType,
+            request, body: ByteBuffer(bytes: file.bytes), contentType: file.contentType,
             cacheControl: "no-cache")
     }
 

@@ -126,7 +126,9 @@ public final class WebServer: Sendable {
                             else { return .dontUpgrade }
                             return .upgrade([:]) { inbound, outbound, _ in
                                 defer { ledger.closeWebSocket(for: key) }
-                                try await WebServer.stream(feed: feed, inbound: inbound, outbound: outbound)
+                                try await WebServer.stream(
+                                    feed: feed, inbound: inbound, outbound: outbound,
+                                    stillAllowed: { gate.credentialKey(request) != nil })
                             }
                         }),
                     makeGuard: { ConnectionGuard(ledger: ledger, credential: gate.credentialKey) })
@@ -148,14 +150,27 @@ public final class WebServer: Sendable {
         try gate.checkOrigin(request, credential: credential)
     }
 
-    /// Sends the feed down one WebSocket until either side ends; what the page sends is ignored.
-    static func stream(feed: StateFeed, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter)
-        async throws
-    {
+    /// Sends the feed down one WebSocket until either side ends, or its session or token is
+    /// revoked (`stillAllowed`, asked at most once a second, so within a heartbeat): a browser
+    /// revoked from a phone loses the live state at once, not at its next reconnection, and its
+    /// page asks to pair. What the page sends is ignored.
+    static func stream(
+        feed: StateFeed, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        stillAllowed: @escaping @Sendable () -> Bool = { true }
+    ) async throws {
         let frames = feed.subscribe()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { for try await _ in inbound {} }
-            group.addTask { for await frame in frames { try await outbound.write(.text(frame)) } }
+            group.addTask {
+                var checked = ContinuousClock.now
+                for await frame in frames {
+                    if ContinuousClock.now - checked >= .seconds(1) {
+                        guard stillAllowed() else { return }
+                        checked = .now
+                    }
+                    try await outbound.write(.text(frame))
+                }
+            }
             try await group.next()
             group.cancelAll()
         }

@@ -3,8 +3,9 @@
 browsers, checks the wallet shows covers, plays a disc by tapping it, watches the LCD run,
 presses next in one browser and sees the other follow, taps a track, changes the volume and
 mutes in one and sees the other follow, sets a sleep timer and sees it counted down; checks
-every control is a 44 px target and nothing sticks out at 390 and 320 px. Saves screenshots at
-a phone's and a laptop's size. Run by Tests/CLITests/WebRemoteBrowserTests.swift against a real
+every control is a 44 px target and nothing sticks out at 390 and 320 px; adds and removes in
+the Library without losing the row; invites a third browser as a guest and revokes it. Saves
+screenshots at a phone's and a laptop's size. Run by Tests/CLITests/WebRemoteTests.swift against a real
 `cdwally serve --web`; exits non-zero with one line on what did not happen."""
 import argparse
 import re
@@ -86,6 +87,59 @@ def targets(driver, view):
         raise SystemExit(f"web_remote.py: controls under 44 px on the {view}: {', '.join(small)}")
 
 
+def album_line(driver, view):
+    """The Player's album line is a line of text: the Library's row style does not reach it."""
+    display, border = driver.execute_script(
+        "const style = getComputedStyle(document.getElementById('album'));"
+        "return [style.display, style.borderTopWidth]")
+    if display != "block" or border != "0px":
+        raise SystemExit(f"web_remote.py: the album line on the {view} is a box ({display}, border {border})")
+
+
+def tabs_whole(driver, view):
+    """Every tab of the bar is whole in the window."""
+    cut = driver.execute_script(
+        "return [...document.querySelectorAll('nav a')].filter(a => { const r = a.getBoundingClientRect();"
+        " return r.left < 0 || r.right > window.innerWidth; }).map(a => a.textContent)")
+    if cut:
+        raise SystemExit(f"web_remote.py: the tab bar cuts {', '.join(cut)} off at {view}")
+
+
+def undo_whole(driver, view):
+    """The toast's Undo button is whole: inside the toast, its label not cut."""
+    cut = driver.execute_script(
+        "const toast = document.getElementById('undo').getBoundingClientRect();"
+        "const button = document.getElementById('undo-button'); const r = button.getBoundingClientRect();"
+        "return r.right > toast.right || r.right > window.innerWidth || button.scrollWidth > button.clientWidth")
+    if cut:
+        raise SystemExit(f"web_remote.py: the Undo button is clipped at {view}")
+
+
+def row_named(driver, name):
+    return next(row for row in albums(driver) if name in row.text)
+
+
+def keeps_place(phone):
+    """Remove and Add on a row far down change it where it stands: the list is not loaded again
+    from row 1 (its first row stays the same element) and the scroll stays."""
+    resize(phone, 390, 360)
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", row_named(phone, "Library Only"))
+    top = phone.execute_script("window.firstRow = document.querySelector('#albums .album'); return window.scrollY")
+    if top < 100:
+        raise SystemExit(f"web_remote.py: the library scrolled only {top} px; the test needs more rows")
+    for action, then in (("remove", "add"), ("add", "remove")):
+        row_named(phone, "Library Only").find_element(By.CSS_SELECTOR, f"button[data-action={action}]").click()
+        wait(f"the row to offer {then.title()}", lambda: row_named(phone, "Library Only").find_elements(
+            By.CSS_SELECTOR, f"button[data-action={then}]"))
+        time.sleep(0.3)
+        now, same = phone.execute_script(
+            "return [window.scrollY, window.firstRow === document.querySelector('#albums .album')]")
+        if not same or abs(now - top) > 2:
+            raise SystemExit(f"web_remote.py: after {action} the library was reloaded"
+                             f" (scroll {top} → {now} px, first row kept: {same})")
+    resize(phone, 390, 844)
+
+
 def albums(driver):
     return driver.find_elements(By.CSS_SELECTOR, "#albums .album")
 
@@ -104,6 +158,8 @@ def library(phone, laptop, screenshots):
         raise SystemExit("web_remote.py: the search found " + row.text)
     row.find_element(By.CSS_SELECTOR, "button[data-action=add]").click()
     wait("the undo bar", lambda: phone.find_element(By.ID, "undo").is_displayed())
+    undo_whole(phone, "390 px")
+    tabs_whole(phone, "390 px")
     wait("the album marked as a disc", lambda: "Disc " in albums(phone)[0].text)
     wait("the other browser's wallet to grow", lambda: len(laptop.find_elements(By.CSS_SELECTOR, ".disc")) == discs + 1)
     phone.save_screenshot(screenshots + "/library-phone.png")
@@ -119,10 +175,12 @@ def library(phone, laptop, screenshots):
         "const box = document.getElementById('library-query'); box.value = '';"
         "box.dispatchEvent(new Event('input'));")
     wait("the whole library again", lambda: len(albums(phone)) >= discs + 1)
+    keeps_place(phone)
     resize(phone, 768, 1024)
     phone.save_screenshot(screenshots + "/library-tablet.png")
     resize(phone, 320, 640)
     fits(phone, "library at 320 px")
+    tabs_whole(phone, "320 px")
     resize(phone, 390, 844)
     box = phone.find_element(By.ID, "library-query")
     box.clear()
@@ -131,6 +189,72 @@ def library(phone, laptop, screenshots):
     wait("its Remove button", lambda: albums(phone)[0].find_elements(By.CSS_SELECTOR, "button[data-action=remove]"))
     albums(phone)[0].find_element(By.CSS_SELECTOR, "button[data-action=remove]").click()
     wait("the other browser's wallet without it", lambda: len(laptop.find_elements(By.CSS_SELECTOR, ".disc")) == discs)
+
+
+def status_of(driver, path, body):
+    """The status of a POST the page itself sends (its cookie, its Origin)."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0], {method: 'POST', headers: {'Content-Type': 'application/json'}, body: arguments[1]})"
+        ".then(r => done(r.status), e => done(String(e)))", path, body)
+
+
+def guests(phone, url, profiles, screenshots):
+    """A browser paired from the box invites a guest (code, link, QR code); the link's page pairs
+    only when Pair is tapped; the guest steers and may not invite or revoke; the box's browser
+    revokes it from its list."""
+    resize(phone, 390, 844)
+    phone.get(url + "#doctor")
+    wait("the Invite button", lambda: phone.find_element(By.ID, "invite-button").is_displayed())
+    phone.find_element(By.ID, "invite-button").click()
+    wait("the invitation", lambda: phone.find_element(By.ID, "invite").is_displayed() and text(phone, "invite-code"))
+    code = text(phone, "invite-code")
+    link = phone.find_element(By.ID, "invite-link").get_attribute("href")
+    if link != f"{url}pair?code={code}":
+        raise SystemExit(f"web_remote.py: the invitation's link is {link} for {url} and {code}")
+    wait("the QR code", lambda: phone.execute_script(
+        "const image = document.getElementById('invite-qr'); return image.complete && image.naturalWidth > 0"))
+    fits(phone, "invitation at 390 px")
+    phone.save_screenshot(screenshots + "/invite-phone.png")
+    guest = browser(390, 844, profiles + "/guest")
+    try:
+        guest.get(link)
+        wait("the invitation's pairing form", lambda: guest.find_element(By.ID, "pair-invited").is_displayed()
+             and guest.find_element(By.ID, "pair-code").get_attribute("value") == code)
+        # Opening the link paired nothing: the box's list has no guest yet.
+        phone.refresh()
+        wait("the list of paired browsers", lambda: phone.find_elements(By.CSS_SELECTOR, "#browser-list li"))
+        if phone.find_elements(By.CSS_SELECTOR, '#browser-list li[data-name^="guest-"]'):
+            raise SystemExit("web_remote.py: opening the invitation's link paired a browser")
+        guest.find_element(By.CSS_SELECTOR, "#pair-form button").click()
+        wait("the guest's wallet", lambda: len(guest.find_elements(By.CSS_SELECTOR, ".disc")) >= 3)
+        if "code=" in guest.current_url:
+            raise SystemExit("web_remote.py: the used code stays in the address: " + guest.current_url)
+        guest.get(url + "#player")
+        wait("the guest's player", lambda: lcd(guest).startswith("DISC "))
+        before = text(guest, "lcd-state")
+        guest.find_element(By.CSS_SELECTOR, "button[data-command=toggle]").click()
+        wait("the guest's play or pause", lambda: text(guest, "lcd-state") not in (before, ""))
+        guest.get(url + "#doctor")
+        wait("the guest's note", lambda: guest.find_element(By.ID, "browsers-guest").is_displayed())
+        if guest.find_element(By.ID, "invite-button").is_displayed():
+            raise SystemExit("web_remote.py: a guest is offered Invite")
+        for path, body in (("/api/v1/invites", "{}"), ("/api/v1/browsers/revoke", '{"name": "browser-1"}')):
+            status = status_of(guest, path, body)
+            if status != 403:
+                raise SystemExit(f"web_remote.py: a guest's POST {path} answered {status}, not 403")
+        phone.refresh()
+        wait("the guest in the list", lambda: phone.find_elements(By.CSS_SELECTOR, '#browser-list li[data-name^="guest-"]'))
+        phone.find_element(By.CSS_SELECTOR, '#browser-list li[data-name^="guest-"] button[data-action=revoke]').click()
+        wait("the guest to leave the list", lambda: phone.find_elements(By.CSS_SELECTOR, "#browser-list li")
+             and not phone.find_elements(By.CSS_SELECTOR, '#browser-list li[data-name^="guest-"]'))
+        # Its open page learns it within a heartbeat (its live link closes) and asks to pair.
+        wait("the revoked guest's page to ask to pair", lambda: guest.find_element(By.ID, "pair").is_displayed(),
+             timeout=12)
+        guest.get(url)
+        wait("the revoked guest asked to pair again", lambda: guest.find_element(By.ID, "pair").is_displayed())
+    finally:
+        guest.quit()
 
 
 def main():
@@ -222,6 +346,8 @@ def main():
             wait("the player again", lambda: "TRACK 03/" in lcd(phone) and "Pauses in" in text(phone, "sleep-left"))
             wait("the current track to be marked again",
                  lambda: phone.find_elements(By.CSS_SELECTOR, "#tracks .track.current"))
+            album_line(phone, "phone")
+            album_line(laptop, "laptop")
             phone.save_screenshot(arguments.screenshots + "/player-phone.png")
             laptop.save_screenshot(arguments.screenshots + "/player-wide.png")
             # The LCD line fits its box whole at every width, tablets in portrait included.
@@ -269,6 +395,7 @@ def main():
             wait("the reloaded page to show the player", lambda: lcd(phone).startswith("DISC 02"))
 
             library(phone, laptop, arguments.screenshots)
+            guests(phone, arguments.url, profiles, arguments.screenshots)
         finally:
             phone.quit()
             laptop.quit()

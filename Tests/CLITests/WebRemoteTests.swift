@@ -140,11 +140,11 @@ import Testing
             ],
             environment: ["PATH": "/usr/bin:/bin", "HOME": cli.home],
             directory: URL(fileURLWithPath: cli.home))
-        try await browser.waitForExit(timeout: .seconds(180))
+        try await browser.waitForExit(timeout: .seconds(300))
         #expect(browser.result.status == 0, "\(browser.stdout)\(browser.stderr)\nserve: \(serve.stderr)")
         for name in [
             "wallet-phone", "wallet-wide", "player-phone", "player-wide", "player-tablet", "library-phone",
-            "library-tablet",
+            "library-tablet", "invite-phone",
         ] {
             let size =
                 (try? FileManager.default.attributesOfItem(atPath: "\(screenshots)/\(name).png")[.size])

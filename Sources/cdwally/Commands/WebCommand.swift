@@ -11,9 +11,10 @@ struct WebCommand: ParsableCommand {
         commandName: "web",
         abstract: "Pair browsers with the web remote, make tokens for scripts, revoke them.",
         discussion: """
-            The web remote runs with `serve --web [ADDR:]PORT` or `play --web`. Every browser pairs \
-            once with a code from `cdwally web pair`; scripts send `Authorization: Bearer TOKEN` \
-            with a token from `cdwally web token NAME`.
+            The web remote runs with `serve --web [ADDR:]PORT` or `play --web`. The first browser pairs \
+            once with a code from `cdwally web pair`; a browser paired that way can invite another \
+            from its Diagnostics page (a guest: it plays and steers, and may not invite or revoke). \
+            Scripts send `Authorization: Bearer TOKEN` with a token from `cdwally web token NAME`.
             """,
         subcommands: [Pair.self, Token.self, Revoke.self, List.self])
 
@@ -26,7 +27,9 @@ struct WebCommand: ParsableCommand {
 
     struct Pair: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print a one-time code (valid 5 minutes) to pair a browser with the web remote.")
+            abstract:
+                "Print a one-time code (valid 5 minutes) to pair a browser with the web remote, with the box's rights."
+        )
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
@@ -73,7 +76,8 @@ struct WebCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the paired browsers and the tokens.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the paired browsers (paired from the box, or invited guests) and the tokens.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print the list as JSON.") var json = false
 
@@ -86,16 +90,21 @@ struct WebCommand: ParsableCommand {
                             entries.map {
                                 .object([
                                     ("kind", .string($0.kind)), ("name", .string($0.name)),
+                                    ("role", $0.role.map { .string($0.rawValue) } ?? .null),
                                     ("created", .string(Format.timestamp($0.created))),
                                 ])
                             }
                         ))
                 } else {
                     var table = TextTable([
-                        .init(title: "Kind"), .init(title: "Name"), .init(title: "Created"),
+                        .init(title: "Kind"), .init(title: "Name"), .init(title: "Role"),
+                        .init(title: "Created"),
                     ])
                     for entry in entries {
-                        table.append([entry.kind, entry.name, Format.timestamp(entry.created)])
+                        table.append([
+                            entry.kind, entry.name, entry.role?.rawValue ?? "-",
+                            Format.timestamp(entry.created),
+                        ])
                     }
                     context.print(table.render(width: context.terminal.width, header: context.terminal.dim))
                 }

@@ -6,7 +6,7 @@ import CDWallySystem
 /// A running player's library, for the front ends that choose what is in the wallet (the web's
 /// Library, the terminal's `/` search): search, add, remove and play-from-the-library as the
 /// commands do them, on `BlockingPool.shared` (SQLite, the playlist's write and fsync), and
-/// after a write the wallet watcher nudged and the player's wallet awaited, so what they answer
+/// after a write the new wallet handed to the player and its reply awaited, so what they answer
 /// is what the player holds.
 struct HostLibrary: Sendable {
     let service: LibraryService
@@ -73,14 +73,24 @@ struct HostLibrary: Sendable {
         return change
     }
 
-    /// Runs a change of the playlist off the shared pool; when it wrote, waits (at most 2 s)
-    /// until the player's wallet is another than before.
+    /// Runs a change of the playlist off the shared pool; when it wrote, hands the wallet the
+    /// change built to the player (the one the watcher would build from the same bytes) and
+    /// awaits its reply. The watcher sees the file change later and finds the same wallet.
     private func written(_ body: @escaping @Sendable () throws -> LibraryService.WalletChange) async throws
         -> LibraryService.WalletChange
     {
         let before = host.view.snapshot.wallet
+        let mark = host.watcherHandovers
         let change = try await BlockingPool.shared.run(body)
         guard change.written else { return change }
+        if await host.adopt(change.wallet, unlessWatcherMovedSince: mark) {
+            // A playlist that did not exist is news to the watcher (what `serve` waits for, the
+            // playlist `status` shows): it looks at once rather than at its next turn.
+            if change.createdPlaylist { host.walletChanged() }
+            return change
+        }
+        // The watcher handed a wallet over meanwhile (another writer, an editor): its wallet,
+        // not this one, is the last word, so the file is read again (rare).
         host.walletChanged()
         let deadline = ContinuousClock.now + .seconds(2)
         while host.view.snapshot.wallet == before && ContinuousClock.now < deadline {

@@ -36,6 +36,9 @@ final class PlayerHost: PlayerInbox {
     /// Runs once, on the wallet watcher's thread, at the first wallet with a CDs playlist that
     /// follows a start without one (`serve` then does what its start would have done).
     private let onArrival = LockedValue<(@Sendable (WalletReport) -> Void)?>(nil)
+    /// Counts the watcher's wallets; held while one is posted, so that `adopt` and the watcher
+    /// post in a known order.
+    private let handovers = LockedValue(0)
 
     init(player: Player, logger: Logger) {
         self.player = player
@@ -45,6 +48,25 @@ final class PlayerHost: PlayerInbox {
     /// Has the wallet watcher look at the playlists now: this process just changed one.
     func walletChanged() {
         watcher.nudge()
+    }
+
+    /// How many wallets the watcher has handed the player: a writer in this process takes it
+    /// before it writes (`adopt`).
+    var watcherHandovers: Int { handovers.current }
+
+    /// Hands the player a wallet this process has just built from the playlist it wrote (the
+    /// web's Add and Remove), and returns once the player holds it: no round trip by the disk,
+    /// the watcher and a poll of the snapshot. Unless the watcher handed one over since `mark`
+    /// (then false, nothing sent): its wallet may hold a later edit than this one.
+    func adopt(_ wallet: Wallet, unlessWatcherMovedSince mark: Int) async -> Bool {
+        await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            let sent = handovers.withLock { count in
+                guard count == mark else { return false }
+                player.replaceWallet(wallet) { _ in done.resume(returning: true) }
+                return true
+            }
+            if !sent { done.resume(returning: false) }
+        }
     }
 
     /// Starts a player on the wallet, following the library in the background.
@@ -68,6 +90,7 @@ final class PlayerHost: PlayerInbox {
         let setup = host.setup
         let waitingFor = host.waitingFor
         let arrival = host.onArrival
+        let handovers = host.handovers
         let awaited = context.playlistOverride ?? service.root
         waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
         try host.watcher.start(
@@ -77,9 +100,12 @@ final class PlayerHost: PlayerInbox {
         ) { [player, logger] report in
             setup.withLock { $0?.playlist = report.choice.chosen?.display }
             waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
-            player.replaceWallet(report.wallet) { result in
-                if case .failure(let error) = result, error != .shutDown {
-                    logger.warning("the new wallet was not taken: \(error)")
+            handovers.withLock { count in
+                count += 1
+                player.replaceWallet(report.wallet) { result in
+                    if case .failure(let error) = result, error != .shutDown {
+                        logger.warning("the new wallet was not taken: \(error)")
+                    }
                 }
             }
             guard report.choice.chosen != nil else { return }
