@@ -194,6 +194,12 @@ public final class ListeningLog: Sendable {
         }
     }
 
+    /// Adds the history an earlier cdwally kept in a library's own folder
+    /// (`LibraryStateMerge`); a listen the log holds already is not counted twice.
+    func merge(_ other: ListeningHistory) throws(PlayerError) {
+        try change { $0.merge(other) }
+    }
+
     // MARK: Erasing, for `stats --forget`
 
     /// Erases every listen of `disc`.
