@@ -1,7 +1,7 @@
 import Foundation
 
 /// The settings a user wrote in `config.toml` (docs/PRODUCT.md §8): `library`, `playlist`,
-/// `capacity`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`, `mixer`,
+/// `capacity`, `state_dir`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`, `mixer`,
 /// `volume_max`),
 /// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action), `[web]` (`listen`,
 /// `hosts`) and `[display]` (`cover`). Values are checked here so a mistake is reported with its file, line and key
@@ -16,6 +16,9 @@ public struct ConfigFile: Sendable, Equatable {
     public var library: Setting<String>?
     public var playlist: Setting<String>?
     public var capacity: Setting<Int>?
+    /// Where resume points, listens and the other state live instead of `$XDG_STATE_HOME/cdwally`:
+    /// a folder on a disk that survives a reboot, such as the music disk under an overlay root.
+    public var stateDir: Setting<String>?
     public var audioDevice: Setting<String>?
     public var then: Setting<String>?
     /// `--then next` loops from the last disc to the first instead of stopping there.
@@ -80,6 +83,7 @@ public struct ConfigFile: Sendable, Equatable {
             case "library": config.library = try reader.path(item)
             case "playlist": config.playlist = try reader.path(item)
             case "capacity": config.capacity = try reader.count(item)
+            case "state_dir": config.stateDir = try reader.path(item)
             case "player": try config.readPlayer(item, reader: &reader)
             case "web": try config.readWeb(item, reader: &reader)
             case "display": try config.readDisplay(item, reader: &reader)
@@ -163,7 +167,8 @@ public struct ConfigFile: Sendable, Equatable {
 
     public static func == (lhs: ConfigFile, rhs: ConfigFile) -> Bool {
         lhs.path == rhs.path && lhs.library == rhs.library && lhs.playlist == rhs.playlist
-            && lhs.capacity == rhs.capacity && lhs.audioDevice == rhs.audioDevice && lhs.then == rhs.then
+            && lhs.capacity == rhs.capacity && lhs.stateDir == rhs.stateDir
+            && lhs.audioDevice == rhs.audioDevice && lhs.then == rhs.then
             && lhs.repeatWallet == rhs.repeatWallet && lhs.onStart == rhs.onStart && lhs.mixer == rhs.mixer
             && lhs.volumeMax == rhs.volumeMax
             && lhs.replayGain == rhs.replayGain && lhs.warnings == rhs.warnings

@@ -9,14 +9,17 @@ public struct Settings: Sendable {
         public var playlist: String?
         public var capacity: Int?
         public var config: String?
+        public var stateDir: String?
 
         public init(
-            library: String? = nil, playlist: String? = nil, capacity: Int? = nil, config: String? = nil
+            library: String? = nil, playlist: String? = nil, capacity: Int? = nil, config: String? = nil,
+            stateDir: String? = nil
         ) {
             self.library = library
             self.playlist = playlist
             self.capacity = capacity
             self.config = config
+            self.stateDir = stateDir
         }
     }
 
@@ -37,6 +40,14 @@ public struct Settings: Sendable {
     /// `--playlist`, `$CDWALLY_PLAYLIST` or `playlist` in the config file: wins outright.
     public var playlist: String?
     public var capacity: Int
+    /// The user's state folder: resume points, listens, the volume, web pairings, and each
+    /// library's notes below it. `--state-dir`, `$CDWALLY_STATE_DIR`, `state_dir` in the config,
+    /// else `$XDG_STATE_HOME/cdwally`. Not keyed by the library's path, so that a library moved
+    /// or mounted elsewhere keeps its state (docs/PRODUCT.md §11).
+    public var stateFolder: String
+    /// Who chose `stateFolder` ("--state-dir", "$CDWALLY_STATE_DIR", "state_dir in FILE"), nil
+    /// for the default.
+    public var stateFolderSource: String?
     public var environment: [String: String]
 
     public static func resolve(
@@ -79,9 +90,23 @@ public struct Settings: Sendable {
         }
         if let flag = flags.capacity { capacity = flag }
 
+        var stateFolder = directories.cdwallyState
+        var stateFolderSource: String?
+        if let flag = flags.stateDir, !flag.isEmpty {
+            stateFolder = absolute(flag)
+            stateFolderSource = "--state-dir"
+        } else if let variable = environment["CDWALLY_STATE_DIR"], !variable.isEmpty {
+            stateFolder = absolute(variable)
+            stateFolderSource = "$CDWALLY_STATE_DIR"
+        } else if let setting = config?.stateDir {
+            stateFolder = setting.value
+            stateFolderSource = "state_dir in \(config?.path ?? "config")"
+        }
+
         return Settings(
             directories: directories, config: config, libraryCandidates: candidates, playlist: playlist,
-            capacity: capacity, environment: environment)
+            capacity: capacity, stateFolder: stateFolder, stateFolderSource: stateFolderSource,
+            environment: environment)
     }
 
     /// `--config FILE` or `$CDWALLY_CONFIG` must exist; the default file is optional.

@@ -3,7 +3,8 @@ import CDWallySystem
 import Foundation
 
 /// Small facts kept about one library between runs, in its state folder
-/// (`$XDG_STATE_HOME/cdwally/<library id>/notes.json`): the last error a command recorded
+/// (`<state folder>/<library id>/notes.json`, keyed by the library's path, as these are facts
+/// about that path rather than about the albums): the last error a command recorded
 /// (shown by `doctor`), whether the capacity notice was shown, and the last playlist decision.
 public struct LibraryNotes: Codable, Sendable, Equatable {
     public struct RecordedError: Codable, Sendable, Equatable {

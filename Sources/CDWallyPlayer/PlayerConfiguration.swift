@@ -3,9 +3,10 @@ import Logging
 
 /// How the player is set up; the CLI fills it from flags, environment and config file.
 public struct PlayerConfiguration: Sendable {
-    /// Where `resume.json` lives (`$XDG_STATE_HOME/cdwally/<libhash>/`).
+    /// Where `resume.json` and the listens live: the user's state folder (`Settings.stateFolder`),
+    /// not keyed by the library's path (docs/PRODUCT.md §11).
     public var stateDirectory: RawPath
-    /// The user's own state folder (`$XDG_STATE_HOME/cdwally/`), where the one software volume
+    /// The user's own state folder (the same one, for the CLI), where the one software volume
     /// of every library lives (`UserVolume`); nil keeps it in `resume.json` alone.
     public var userStateDirectory: RawPath?
     /// An mpv device name from `Player.audioDevices` ("alsa/…", "pulse/…"); nil lets mpv choose.

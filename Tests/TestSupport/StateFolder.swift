@@ -1,15 +1,15 @@
 import Foundation
 
-/// The folder one library's state (`resume.json`) lives in, under a state home's `cdwally/`:
-/// its only directory, as `player.lock` sits beside it.
+/// The folder a player's state (`resume.json`, `listens.json`) lives in under a state home's
+/// `cdwally/`: that folder itself, whatever the library, since resume points and listens
+/// belong to the albums and not to the library's path (docs/PRODUCT.md §11). Libraries' own
+/// folders below it hold only their notes.
 public func libraryStateFolder(under cdwallyState: String) throws -> String {
-    let folders = try FileManager.default.contentsOfDirectory(atPath: cdwallyState).filter { name in
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: cdwallyState + "/" + name, isDirectory: &isDirectory)
-            && isDirectory.boolValue
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: cdwallyState, isDirectory: &isDirectory),
+        isDirectory.boolValue
+    else {
+        throw TestFailure("no state folder at \(cdwallyState)")
     }
-    guard folders.count == 1 else {
-        throw TestFailure("expected one library state folder in \(cdwallyState), found \(folders)")
-    }
-    return cdwallyState + "/" + folders[0]
+    return cdwallyState
 }

@@ -55,6 +55,23 @@ public struct ListeningHistory: Sendable, Equatable {
         }
     }
 
+    /// Adds another history: its listens not here already, and its older totals to these.
+    mutating func merge(_ other: ListeningHistory) {
+        for totals in other.earlier.values {
+            if var known = earlier[totals.disc] {
+                known.add(totals)
+                earlier[totals.disc] = known
+            } else {
+                earlier[totals.disc] = totals
+            }
+        }
+        for listen in other.listens where !listens.contains(where: { $0.isSame(as: listen) }) {
+            listens.append(listen)
+        }
+        listens.sort { $0.start < $1.start }
+        compact()
+    }
+
     /// Erases everything of one disc.
     mutating func forget(_ disc: AlbumID) {
         listens.removeAll { $0.disc == disc }

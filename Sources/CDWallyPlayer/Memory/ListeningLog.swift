@@ -6,10 +6,11 @@ import Foundation
     import Glibc
 #endif
 
-/// The listening memory of one library: `listens.json` and `listening-now.json` in its state
-/// folder, beside `resume.json` (formats in `ListeningLogFile`). The player records into it;
-/// `stats`, `discs --played`, the web wallet and the random pick read it. It lives in the
-/// state folder, never in the index cache, which may be thrown away.
+/// The listening memory of the user: `listens.json` and `listening-now.json` in the state
+/// folder, whatever library a disc came from (album ids are relative to it), beside
+/// `resume.json` (formats in `ListeningLogFile`). The player records into it; `stats`,
+/// `discs --played`, the web wallet and the random pick read it. It lives in the state
+/// folder, never in the index cache, which may be thrown away.
 ///
 /// Power cuts: both files are replaced atomically (`AtomicFile`), so a file is always whole.
 /// The listen in progress goes to `listening-now.json` with every resume point (every few
@@ -192,6 +193,12 @@ public final class ListeningLog: Sendable {
         try change { history in
             for (old, new) in moves where !history.remembers(new) { history.rename(old, to: new) }
         }
+    }
+
+    /// Adds the history an earlier cdwally kept in a library's own folder
+    /// (`LibraryStateMerge`); a listen the log holds already is not counted twice.
+    func merge(_ other: ListeningHistory) throws(PlayerError) {
+        try change { $0.merge(other) }
     }
 
     // MARK: Erasing, for `stats --forget`

@@ -1,7 +1,7 @@
 import CDWallyCore
 import Foundation
 
-/// The on-disk forms of the listening memory, in the library's state folder beside
+/// The on-disk forms of the listening memory, in the user's state folder beside
 /// `resume.json` (DESIGN.md, "The listening log"):
 ///
 /// `listens.json`, the log, rewritten whole when a listen ends:

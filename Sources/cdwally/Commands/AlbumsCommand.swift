@@ -37,7 +37,7 @@ struct AlbumsCommand: ParsableCommand {
                     "cdwally: no album of the library matches \"\(words.joined(separator: " "))\"\n")
             }
             if json {
-                let resume = try ResumePoints(stateFolder: context.stateFolder(for: service.root))
+                let resume = try ResumePoints(stateFolder: context.stateFolder)
                 context.print(
                     JSONValue.object([
                         ("library", .string(service.root.display)),

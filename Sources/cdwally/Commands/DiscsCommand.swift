@@ -22,8 +22,8 @@ struct DiscsCommand: ParsableCommand {
     func run() throws {
         try CommandContext.run(global) { context in
             let (_, report) = try context.wallet()
-            let resume = try ResumePoints(stateFolder: context.stateFolder(for: report.library))
-            let plays = played ? try Self.plays(stateFolder: context.stateFolder(for: report.library)) : nil
+            let resume = try ResumePoints(stateFolder: context.stateFolder)
+            let plays = played ? try Self.plays(stateFolder: context.stateFolder) : nil
             if report.wallet.discs.isEmpty { StandardError.emit("cdwally: \(EmptyWallet.reason(report))\n") }
             if json {
                 let discs = report.wallet.discs.enumerated().map { offset, album in

@@ -33,7 +33,7 @@ struct DoctorCommand: AsyncParsableCommand {
             let diagnosis = Diagnosis(
                 report: report, statistics: try service.index.statistics(), albums: try service.albumCount(),
                 indexFile: service.index.file, unreadable: try service.index.unreadableFiles(),
-                notes: LibraryNotes.load(folder: context.stateFolder(for: service.root)),
+                notes: LibraryNotes.load(folder: context.libraryFolder(for: service.root)),
                 health: await Health.check(settings: context.settings))
             if json {
                 context.print(diagnosis.json())

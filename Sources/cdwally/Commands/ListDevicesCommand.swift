@@ -14,7 +14,7 @@ struct ListDevicesCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandContext.run(global) { context in
             let configuration = output.configuration(
-                settings: context.settings, stateFolder: context.settings.directories.cdwallyState)
+                settings: context.settings, stateFolder: context.stateFolder)
             let devices = try await Player.audioDevices(configuration: configuration)
             if json {
                 context.print(

@@ -51,6 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandContext.run(global) { context in
             let idles = idle || context.settings.config?.onStart?.value == "idle"
+            let settings = context.settings
             let keyMap = try KeyMap(
                 config: Dictionary(
                     (context.settings.config?.keys ?? []).map { ($0.key, $0.action) },
@@ -63,6 +64,8 @@ struct ServeCommand: AsyncParsableCommand {
                 &context, ifRunning: { running, _ in throw running.refusal },
                 accept: { service, report in
                     let logger = Logger(label: "cdwally")
+                    // A jukebox on an overlay root forgets every place at reboot unless told.
+                    if let notice = StateFolderNotice.line(settings) { logger.warning("\(notice)") }
                     if report.choice.chosen == nil {
                         logger.warning(
                             "no CDs playlist in \(service.root.display) yet; waiting for one to appear")

@@ -9,7 +9,7 @@ struct StatsCommand: ParsableCommand {
         commandName: "stats",
         abstract: "Show what you played: time heard, discs finished, most played, not played lately.",
         discussion: """
-            Reads the listening history kept in the library's state folder (listens.json beside \
+            Reads the listening history kept in the state folder (listens.json beside \
             resume.json); no player needs to run. A listen is a disc put on and taken off again; it \
             is remembered when 30 seconds or more were heard, or when the disc played to its end with \
             half of it heard. \
@@ -38,7 +38,7 @@ struct StatsCommand: ParsableCommand {
             let (_, report) = try context.wallet()
             // Only a command that erases may set a damaged file aside; showing moves nothing.
             let log = ListeningLog(
-                directory: RawPath(context.stateFolder(for: report.library)),
+                directory: RawPath(context.stateFolder),
                 access: forget != nil || forgetAll ? .writing : .reading)
             if let refusal = log.refusal { throw refusal }
             for problem in log.problems { StandardError.emit("cdwally: \(problem)\n") }

@@ -21,8 +21,8 @@ struct WebCommand: ParsableCommand {
     /// The user's access file (`WebAccess.user`); a library named by the options, if any, gives
     /// up the file an earlier version kept for it.
     static func access(_ context: inout CommandContext) throws -> WebAccess {
-        let former = (try? context.library()).map { context.stateFolder(for: $0.root) }
-        return WebAccess.user(stateHome: context.settings.directories.cdwallyState, formerFolder: former)
+        let former = (try? context.library()).map { context.libraryFolder(for: $0.root) }
+        return WebAccess.user(stateHome: context.stateFolder, formerFolder: former)
     }
 
     struct Pair: ParsableCommand {

@@ -15,7 +15,7 @@ extension PlayerHost {
     func startWeb(_ options: WebOptions, context: CommandContext, service: LibraryService) async throws {
         guard let listen = try options.address(settings: context.settings) else { return }
         let settings = context.settings
-        let stateFolder = context.stateFolder(for: service.root)
+        let stateFolder = context.libraryFolder(for: service.root)
         let covers = CoverArtCache(cacheDirectory: settings.directories.cdwallyCache)
         var configuration = Self.webConfiguration(
             listen: listen, settings: settings, stateFolder: stateFolder,
@@ -51,7 +51,7 @@ extension PlayerHost {
         let waiting = WaitingPlayer(awaited: awaited)
         var configuration = webConfiguration(
             listen: listen, settings: context.settings,
-            stateFolder: context.stateFolder(for: RawPath(awaited)),
+            stateFolder: context.libraryFolder(for: RawPath(awaited)),
             doctor: { throw PlayerError.waitingForLibrary(path: awaited) }, coverFile: { _ in nil })
         configuration.hostStatus = { $0.waitingFor = awaited }
         let server = WebServer(view: waiting, inbox: waiting, configuration: configuration)
@@ -74,7 +74,7 @@ extension PlayerHost {
         WebConfiguration(
             listen: listen,
             hosts: HostAllowList(extraNames: settings.config?.webHosts?.value ?? [], listen: listen),
-            access: WebAccess.user(stateHome: settings.directories.cdwallyState, formerFolder: stateFolder),
+            access: WebAccess.user(stateHome: settings.stateFolder, formerFolder: stateFolder),
             doctor: doctor, coverFile: coverFile, cacheFolder: settings.directories.cdwallyCache,
             logger: Logger(label: "cdwally.web"))
     }

@@ -75,7 +75,7 @@ final class PlayerHost: PlayerInbox {
     ) throws -> PlayerHost {
         let logger = Logger(label: "cdwally")
         var configuration = options.configuration(
-            settings: context.settings, stateFolder: context.stateFolder(for: service.root))
+            settings: context.settings, stateFolder: context.stateFolder)
         configuration.logger = Logger(label: "cdwally.player")
         let player = try Player(configuration: configuration, wallet: report.wallet)
         let host = PlayerHost(player: player, logger: logger)

@@ -55,7 +55,7 @@ struct PlayerOptions: ParsableArguments {
     func configuration(settings: Settings, stateFolder: String) -> PlayerConfiguration {
         var configuration = output.configuration(
             settings: settings, stateFolder: stateFolder, then: then, replayGain: replaygain)
-        configuration.userStateDirectory = RawPath(settings.directories.cdwallyState)
+        configuration.userStateDirectory = RawPath(settings.stateFolder)
         configuration.repeatWallet = repeatWallet || settings.config?.repeatWallet?.value == true
         configuration.mixer = settings.config?.mixer.flatMap { Mixer(rawValue: $0.value) } ?? .software
         configuration.volumeMax = settings.config?.volumeMax?.value ?? 100

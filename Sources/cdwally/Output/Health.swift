@@ -30,6 +30,9 @@ struct Health {
     /// What the running player waits for (`ControlStatus.waitingFor`), if anything.
     var playerWaitingFor: String?
     var web: String?
+    /// The user's state folder, and the line that says it is lost at reboot, if it is.
+    var stateFolder: String
+    var stateNotice: String?
 
     /// The output the config file chooses, as a player started with no flags would use it, and
     /// whether mpv offers it (nil with the reason when mpv could not be asked).
@@ -43,7 +46,7 @@ struct Health {
     static func audio(settings: Settings) async -> Audio {
         let noFlags = (try? OutputOptions.parse([])) ?? OutputOptions()
         let configuration = noFlags.configuration(
-            settings: settings, stateFolder: settings.directories.cdwallyState)
+            settings: settings, stateFolder: settings.stateFolder)
         let device = configuration.audioDevice ?? "auto"
         do {
             let devices = try await Player.audioDevices(configuration: configuration)
@@ -82,7 +85,7 @@ struct Health {
             audioDevice: audio.device, audioOffered: audio.offered, audioProblem: audio.problem,
             sessionBus: sessionBus(environment), inputs: inputs(), player: player,
             playerWaitingFor: waitingFor,
-            web: web
+            web: web, stateFolder: settings.stateFolder, stateNotice: StateFolderNotice.line(settings)
         )
     }
 
@@ -146,6 +149,10 @@ struct Health {
             ("player", .string(player)),
             ("playerWaitingFor", .string(playerWaitingFor)),
             ("web", .string(web)),
+            (
+                "state",
+                .object([("folder", .string(stateFolder)), ("lostAtReboot", .bool(stateNotice != nil))])
+            ),
         ])
     }
 
@@ -173,6 +180,7 @@ struct Health {
                     ?? "none running", []
             ),
             ("Web", web ?? "off (serve --web [addr:]port)", []),
+            ("State", stateNotice ?? stateFolder, []),
         ]
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CDWallyConfig
 import CDWallyCore
 import CDWallyLibrary
+import CDWallyPlayer
 import Foundation
 
 /// What a command runs with: resolved settings, the terminal, and the library once opened.
@@ -57,8 +58,13 @@ struct CommandContext {
         let settings = try Settings.resolve(
             flags: .init(
                 library: global.library, playlist: global.playlist, capacity: global.capacity,
-                config: global.config))
+                config: global.config, stateDir: global.stateDir))
         for warning in settings.config?.warnings ?? [] { StandardError.emit("cdwally: \(warning)\n") }
+        // The state an earlier cdwally kept per library path, once (DESIGN.md §5).
+        let homes = [settings.stateFolder, settings.directories.cdwallyState].map { RawPath($0) }
+        for line in LibraryStateMerge.run(into: RawPath(settings.stateFolder), from: homes) {
+            StandardError.emit("cdwally: \(line)\n")
+        }
         self.settings = settings
         terminal = .current(environment: settings.environment)
     }
@@ -126,11 +132,11 @@ struct CommandContext {
     }
 
     /// Where `remove` keeps the lines it took, for its undo to put back.
-    func undoFolder(for root: RawPath) -> RawPath { RawPath(stateFolder(for: root)) }
+    func undoFolder(for root: RawPath) -> RawPath { RawPath(libraryFolder(for: root)) }
 
-    /// Where the CDs playlist's writers take turns: a lock file in the library's state folder.
+    /// Where the CDs playlist's writers take turns: a lock file in the library's own folder.
     func playlistLock(for root: RawPath) -> RawPath {
-        RawPath(stateFolder(for: root)).appending("playlist.lock")
+        RawPath(libraryFolder(for: root)).appending("playlist.lock")
     }
 
     @Sendable private static func showProgress(_ progress: ScanProgress) {
@@ -140,9 +146,14 @@ struct CommandContext {
 
     var playlistOverride: RawPath? { settings.playlist.map { RawPath($0) } }
 
-    /// The state folder of the open library.
-    func stateFolder(for root: RawPath) -> String {
-        LibraryNotes.folder(stateHome: settings.directories.cdwallyState, root: root)
+    /// The user's state folder: resume points and listens, whatever library they were made
+    /// with, as album ids are relative to the library (docs/PRODUCT.md §11).
+    var stateFolder: String { settings.stateFolder }
+
+    /// A library's own folder in the state folder, keyed by its path: its `notes.json` (last
+    /// error, playlist choice), facts about that path rather than about the albums.
+    func libraryFolder(for root: RawPath) -> String {
+        LibraryNotes.folder(stateHome: settings.stateFolder, root: root)
     }
 
     /// Builds the wallet, telling the user once when capacity hides discs (docs/PRODUCT.md §4).
@@ -164,7 +175,7 @@ struct CommandContext {
                 "cdwally: \(Format.count(unavailable, "entry", "entries")) of the CDs playlist "
                     + "\(unavailable == 1 ? "leads" : "lead") nowhere (cdwally doctor says why)\n")
         }
-        let folder = stateFolder(for: service.root)
+        let folder = libraryFolder(for: service.root)
         var notes = LibraryNotes.load(folder: folder)
         let choice = LibraryNotes.RecordedChoice(
             playlist: report.choice.chosen?.display, reason: report.choice.reason, time: Date())
@@ -189,7 +200,7 @@ struct CommandContext {
     /// Remembers the failure as the library's last error, for `doctor`.
     private func record(_ failure: CommandFailure) {
         guard let root = libraryRoot else { return }
-        let folder = stateFolder(for: root)
+        let folder = libraryFolder(for: root)
         var notes = LibraryNotes.load(folder: folder)
         notes.lastError = .init(message: failure.message, time: Date())
         try? notes.save(folder: folder)

@@ -26,6 +26,14 @@ struct GlobalOptions: ParsableArguments {
         completion: .file(extensions: ["toml"]))
     var config: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep resume points, listens and pairings in this folder (default ~/.local/state/cdwally).",
+            valueName: "dir"),
+        completion: .directory)
+    var stateDir: String?
+
     func validate() throws {
         if let capacity, capacity < 0 {
             throw ValidationError("--capacity must be 0 or more (0 = no limit).")
@@ -33,7 +41,7 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// The option names that take a value and may come before the subcommand.
-    static let names: Set<String> = ["--library", "--playlist", "--capacity", "--config"]
+    static let names: Set<String> = ["--library", "--playlist", "--capacity", "--config", "--state-dir"]
     /// The flags that may come before it too (every command that prints takes `--json`).
     static let flags: Set<String> = ["--json"]
 

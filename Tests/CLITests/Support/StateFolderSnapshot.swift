@@ -6,7 +6,8 @@ import Foundation
 
 /// The user's data in a state folder as a read-only command must leave it: every file's name,
 /// inode, bytes and modification time (with nanoseconds). A move, a rename, a rewrite, even of
-/// the same bytes, changes it. `notes.json` is left out: commands may note their last error there.
+/// the same bytes, changes it. `notes.json` is left out: commands may note their last error there;
+/// so are the lock files (`player.lock` records the player of the moment), which hold no data.
 struct StateFolderSnapshot: Equatable, CustomStringConvertible {
     struct Entry: Equatable {
         var inode: UInt64
@@ -18,7 +19,8 @@ struct StateFolderSnapshot: Equatable, CustomStringConvertible {
 
     init(_ folder: String) throws {
         var entries: [String: Entry] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name != "notes.json" {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder)
+        where name != "notes.json" && !name.hasSuffix(".lock") {
             let path = folder + "/" + name
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
