@@ -160,6 +160,10 @@ actor PlayerEngine {
             trackIndex: trackIndex, trackPath: disc.album.tracks[trackIndex - 1].path,
             position: position.isFinite ? max(0, position) : 0, finished: false, lastPlayed: Date())
         store.record(resume, for: disc.album.id, playing: isPlaying)
+        // Only a save that records the place restarts the periodic save's clock: a volume
+        // turned every few seconds (a child at the knob) saves no place, and must not keep
+        // the place from being saved.
+        listening.apply(.saved(at: .now))
         writeStore()
     }
 
@@ -169,11 +173,13 @@ actor PlayerEngine {
         let resume = DiscResume(
             trackIndex: 1, trackPath: first.path, position: 0, finished: true, lastPlayed: Date())
         store.record(resume, for: album.id, playing: false)
+        listening.apply(.saved(at: .now))
         writeStore()
     }
 
+    /// Writes what the store holds and keeps the listen; the place's save clock is
+    /// `saveCurrent`'s alone.
     func writeStore() {
-        listening.apply(.saved(at: .now))
         store.save { [hub] error in hub.emit(.error(error)) }
         keepListen()
     }
