@@ -58,6 +58,8 @@ actor PlayerEngine {
     var wallet: Wallet
     var state = PlaybackState.idle
     var disc: CurrentDisc?
+    /// The held disc after the wallet let it go, and the disc that follows it (`LeftDisc`).
+    var leftDisc: LeftDisc?
     /// The track the listener is on, and the entry mpv is on (`TrackCursor`).
     var cursor = TrackCursor()
     var elapsed = 0.0
