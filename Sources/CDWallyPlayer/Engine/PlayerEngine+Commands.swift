@@ -111,7 +111,7 @@ extension PlayerEngine {
             let resumed = start.position > 0 ? (index: start.track - 1, position: start.position) : nil
             queue = DiscQueue(load: load, trackCount: album.tracks.count, resumedTrack: resumed)
             // Shuffle is the disc's: another disc in its place plays in its own order.
-            if let disc, disc.album.id != album.id { shuffle = false }
+            if disc?.album.id != album.id { shuffle = false }
             if shuffle { try reorderQueue(shuffled: true, keeping: start.track) }
         } catch {
             stopMPV()
