@@ -99,7 +99,7 @@ actor PlayerEngine {
         let applier: VolumeControl.Applier =
             configuration.mixer == .hardware ? .hardware : mpv.outputRelay == nil ? .mpv : .relay
         self.volume = VolumeControl(
-            applier: applier, maximum: configuration.volumeMax, device: configuration.outputName,
+            applier: applier, bounds: configuration.volumeBounds, device: configuration.outputName,
             level: volume,
             muted: muted)
         self.mpv = mpv
@@ -124,11 +124,13 @@ actor PlayerEngine {
         if let disc, let trackIndex, disc.album.tracks.indices.contains(trackIndex - 1) {
             track = disc.album.tracks[trackIndex - 1]
         }
-        return PlayerSnapshot(
+        var snapshot = PlayerSnapshot(
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
             duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted,
             sleep: sleepTimer.state,
             waitingForOutput: output.isStalled, shuffle: shuffle)
+        snapshot.volumeBounds = volume.bounds
+        return snapshot
     }
 
     /// Makes the current state visible to `Player.snapshot`, and to subscribers when
