@@ -1,8 +1,8 @@
 import Foundation
 
 /// The settings a user wrote in `config.toml` (docs/PRODUCT.md §8): `library`, `playlist`,
-/// `capacity`, `state_dir`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`, `mixer`,
-/// `volume_max`),
+/// `capacity`, `state_dir`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`,
+/// `mixer`, `volume_max`, `volume_limit`, `volume_min`, `start_volume`),
 /// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action), `[web]` (`listen`,
 /// `hosts`) and `[display]` (`cover`). Values are checked here so a mistake is reported with its file, line and key
 /// before anything runs.
@@ -30,6 +30,13 @@ public struct ConfigFile: Sendable, Equatable {
     public var mixer: Setting<String>?
     /// The highest volume level, 100 or more (mpv's `volume-max`).
     public var volumeMax: Setting<Int>?
+    /// The highest level any door may set, 0…`volume_max` (docs/PRODUCT.md §11, "A volume a
+    /// child cannot blast"): a level asked above it is set to it.
+    public var volumeLimit: Setting<Int>?
+    /// The lowest level any door may set: a level asked below it is raised to it.
+    public var volumeMin: Setting<Int>?
+    /// The level `serve` starts at, unmuted, whatever it was when it stopped.
+    public var startVolume: Setting<Int>?
     public var replayGain: Setting<String>?
     /// mpv options in the order written.
     public var mpvOptions: [(key: String, value: String)] = []
@@ -129,8 +136,45 @@ public struct ConfigFile: Sendable, Equatable {
                     }
                     mpvOptions.append((option.key, text))
                 }
+            case "volume_limit": volumeLimit = try Self.level(entry, reader: reader)
+            case "volume_min": volumeMin = try Self.level(entry, reader: reader)
+            case "start_volume": startVolume = try Self.level(entry, reader: reader)
             default: reader.unknown(entry, prefix: "player.")
             }
+        }
+        try checkVolumeBounds()
+    }
+
+    /// A volume level, 0 or more; its upper bound is `checkVolumeBounds`'s.
+    private static func level(_ entry: TOMLTable.Item, reader: ConfigTableReader) throws(ConfigError)
+        -> Setting<Int>
+    {
+        guard case .integer(let number) = entry.value, number >= 0 else {
+            throw reader.invalid(entry, prefix: "player.", "must be a whole number, a volume level from 0")
+        }
+        return Setting(value: number, line: entry.line)
+    }
+
+    /// The three levels against each other and `volume_max`, once all are read: the file may
+    /// give them in any order.
+    private func checkVolumeBounds() throws(ConfigError) {
+        let maximum = volumeMax?.value ?? 100
+        func invalid(_ setting: Setting<Int>, _ key: String, _ message: String) -> ConfigError {
+            .invalidValue(file: path, line: setting.line, key: "player." + key, message: message)
+        }
+        if let limit = volumeLimit, limit.value > maximum {
+            throw invalid(limit, "volume_limit", "must be a whole number from 0 to volume_max (\(maximum))")
+        }
+        let top = volumeLimit?.value ?? maximum
+        if let floor = volumeMin, floor.value > top {
+            let bound = volumeLimit == nil ? "volume_max" : "volume_limit"
+            throw invalid(floor, "volume_min", "must be a whole number from 0 to \(bound) (\(top))")
+        }
+        let bottom = volumeMin?.value ?? 0
+        if let start = startVolume, !(bottom...top).contains(start.value) {
+            let low = volumeMin == nil ? "0" : "volume_min (\(bottom))"
+            let high = volumeLimit == nil ? "volume_max (\(top))" : "volume_limit (\(top))"
+            throw invalid(start, "start_volume", "must be a whole number from \(low) to \(high)")
         }
     }
 
@@ -170,7 +214,8 @@ public struct ConfigFile: Sendable, Equatable {
             && lhs.capacity == rhs.capacity && lhs.stateDir == rhs.stateDir
             && lhs.audioDevice == rhs.audioDevice && lhs.then == rhs.then
             && lhs.repeatWallet == rhs.repeatWallet && lhs.onStart == rhs.onStart && lhs.mixer == rhs.mixer
-            && lhs.volumeMax == rhs.volumeMax
+            && lhs.volumeMax == rhs.volumeMax && lhs.volumeLimit == rhs.volumeLimit
+            && lhs.volumeMin == rhs.volumeMin && lhs.startVolume == rhs.startVolume
             && lhs.replayGain == rhs.replayGain && lhs.warnings == rhs.warnings
             && lhs.webListen == rhs.webListen && lhs.webHosts == rhs.webHosts
             && lhs.displayCover == rhs.displayCover

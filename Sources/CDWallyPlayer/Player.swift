@@ -65,8 +65,9 @@ public final class Player: PlayerView {
         let userVolume = configuration.userStateDirectory.map(UserVolume.init(folder:))
         let saved = userVolume?.load() ?? store.volume
         let software = configuration.mixer == .software
-        let volume = software ? min(saved.level ?? 100, configuration.volumeMax) : 100
-        let muted = software && saved.muted
+        let volume = software ? configuration.volumeBounds.startLevel(saved: saved.level) : 100
+        // `start_volume` starts unmuted, whatever the level was (docs/PRODUCT.md §11).
+        let muted = software && configuration.startVolume == nil && saved.muted
         let mpv = try MPVHandle(
             options: configuration.handleOptions
                 + (software
@@ -81,7 +82,7 @@ public final class Player: PlayerView {
             throw error
         }
         var idle = PlayerSnapshot.idle(wallet: wallet)
-        (idle.volume, idle.muted) = (volume, muted)
+        (idle.volume, idle.muted, idle.volumeBounds) = (volume, muted, configuration.volumeBounds)
         let published = LockedValue(idle)
         let hub = EventHub()
         let log = ListeningLog(

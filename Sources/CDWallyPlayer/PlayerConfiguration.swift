@@ -22,12 +22,21 @@ public struct PlayerConfiguration: Sendable {
     public var mixer: Mixer = .software
     /// The highest volume level (`[player] volume_max`; 100 = the tracks as they are).
     public var volumeMax: Int = 100
+    /// `[player] volume_limit`, `volume_min`, `start_volume` (`VolumeBounds`).
+    public var volumeLimit: Int?
+    public var volumeMin: Int?
+    public var startVolume: Int?
     /// When no device opens, play into a null output (with a warning) instead of failing.
     public var fallBackToNullOutput: Bool
     /// The shortest listen the listening memory keeps when the disc did not play to its end.
     public var minimumListen: Double = Listen.minimumSeconds
     /// Receives mpv's warnings and errors and the player's own notes.
     public var logger: Logger
+
+    /// The levels a listener may reach, and the start level.
+    public var volumeBounds: VolumeBounds {
+        VolumeBounds(maximum: volumeMax, limit: volumeLimit, floor: volumeMin, start: startVolume)
+    }
 
     public init(
         stateDirectory: RawPath, audioDevice: String? = nil, mpvOptions: [(name: String, value: String)] = [],

@@ -15,6 +15,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     /// `volume` asked for a level outside 0…`maximum` (`volume_max`), or a step larger than
     /// that whole range; `requested` as it was written.
     case volumeOutOfRange(requested: String, maximum: Int)
+    /// `shuffle` with no disc loaded: it applies to the loaded disc (docs/PRODUCT.md §11), and
+    /// would otherwise wait, unseen, to shuffle whichever disc came next.
+    case noDiscToShuffle
     /// `track` named a track the disc does not have.
     case trackOutOfRange(requested: Int, trackCount: Int, album: String)
     /// No audio output could be opened on `device` ("auto" when none was configured).
@@ -64,6 +67,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
             return "there is no disc \(requested): the wallet holds \(discs)"
         case .albumNotInWallet(let id):
             return "there is no disc with the album id \(id) in the wallet; `cdwally discs` lists them"
+        case .noDiscToShuffle:
+            return
+                "there is no disc to shuffle: shuffle applies to the disc loaded; play one first (`cdwally play`)"
         case .trackOutOfRange(let requested, let trackCount, let album):
             let tracks = trackCount == 1 ? "1 track (1)" : "\(trackCount) tracks (1–\(trackCount))"
             return "there is no track \(requested) on '\(album)': it has \(tracks)"

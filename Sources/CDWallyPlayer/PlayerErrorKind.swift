@@ -2,7 +2,8 @@
 /// its own terms (the CLI to an exit code, the control socket to its `code` and `kind`, the web
 /// to a status and `kind`). The raw value is the stable word scripts read on both wires.
 public enum PlayerErrorKind: String, Sendable, Hashable, CaseIterable {
-    /// The request named what is not there: a disc, a track, a volume out of range.
+    /// The request named what is not there: a disc, a track, a volume out of range, a disc to
+    /// shuffle.
     case outOfRange = "out-of-range"
     /// No audio output could be opened, or it has no mixer of its own.
     case audioOutput = "audio-output"
@@ -29,7 +30,8 @@ public enum PlayerErrorKind: String, Sendable, Hashable, CaseIterable {
 extension PlayerError {
     public var kind: PlayerErrorKind {
         switch self {
-        case .discOutOfRange, .trackOutOfRange, .volumeOutOfRange, .albumNotInWallet: .outOfRange
+        case .discOutOfRange, .trackOutOfRange, .volumeOutOfRange, .albumNotInWallet, .noDiscToShuffle:
+            .outOfRange
         case .audioOutputFailed, .noHardwareMixer: .audioOutput
         case .outputStalled: .outputStalled
         case .invalidOption: .badOption

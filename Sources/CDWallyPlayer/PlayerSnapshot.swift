@@ -16,6 +16,9 @@ public struct PlayerSnapshot: Sendable, Hashable {
     /// The volume level, 0…`volume-max` (100 unless configured higher).
     public var volume: Int
     public var muted: Bool
+    /// Where a level asked is set instead (`volume_limit`, `volume_min`), for a slider that
+    /// ends there.
+    public var volumeBounds = VolumeBounds()
     /// The sleep timer, when one is set.
     public var sleep: SleepState?
     /// The audio output takes no audio and mpv waits inside it (a pipe nobody reads, a hung

@@ -33,7 +33,8 @@ import Testing
                 + #""title":"Freddie \"Freeloader\"","artist":"Miles Davis","#
                 + #""path":"/music/Kind of Blue/02 Freddie \#u{FFFD}.flac","duration":590},"#
                 + #""elapsed":12.346,"position":12.346,"duration":590,"trackCount":2,"volume":100,"muted":false,"#
-                + #""sleep":null,"shuffle":false,"waitingForOutput":false,"waitingFor":null}"#)
+                + #""volumeLimit":100,"volumeMin":0,"sleep":null,"shuffle":false,"waitingForOutput":false,"waitingFor":null}"#
+        )
     }
 
     @Test func discAndTrackReadAsTheyDoInDiscsAndTracks() throws {
@@ -56,7 +57,8 @@ import Testing
             json.serialized(pretty: false)
                 == #"{"state":"idle","disc":null,"trackIndex":null,"track":null,"elapsed":0,"position":0,"#
                 + #""duration":null,"trackCount":0,"#
-                + #""volume":100,"muted":false,"sleep":null,"shuffle":false,"waitingForOutput":false,"#
+                + #""volume":100,"muted":false,"volumeLimit":100,"volumeMin":0,"sleep":null,"shuffle":false,"#
+                + #""waitingForOutput":false,"#
                 + #""waitingFor":null}"#)
     }
 

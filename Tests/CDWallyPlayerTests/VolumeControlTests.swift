@@ -7,7 +7,8 @@ import Testing
     private func control(_ applier: VolumeControl.Applier, level: Int = 100, muted: Bool = false)
         -> VolumeControl
     {
-        VolumeControl(applier: applier, maximum: 100, device: "pcm", level: level, muted: muted)
+        VolumeControl(
+            applier: applier, bounds: VolumeBounds(maximum: 100), device: "pcm", level: level, muted: muted)
     }
 
     private static func volume(_ level: Double) -> VolumeControl.Effect {

@@ -4,6 +4,6 @@
 enum PlayerStatusShape {
     static let socket: Set<String> = [
         "state", "disc", "trackIndex", "track", "elapsed", "position", "duration", "trackCount", "volume",
-        "muted", "sleep", "shuffle", "waitingForOutput", "waitingFor", "player",
+        "muted", "volumeLimit", "volumeMin", "sleep", "shuffle", "waitingForOutput", "waitingFor", "player",
     ]
 }

@@ -109,7 +109,7 @@ extension LibraryIndex {
         try read(LibraryIndex.allTracks)
     }
 
-    private static func allTracks(_ db: Database) throws -> [TrackFile] {
+    static func allTracks(_ db: Database) throws -> [TrackFile] {
         let rows = try Row.fetchCursor(
             db, sql: "SELECT \(IndexRecord.columns) FROM track WHERE problem IS NULL ORDER BY path")
         var seen: Set<FileID> = []

@@ -64,17 +64,25 @@ extension LibraryIndex {
     private static let shelfFormat = "letters"
 
     /// Writes the rows anew when the index changed since they were written.
+    ///
+    /// The tracks are read in the same snapshot as the generation they are stamped with, and
+    /// rows are never replaced by older ones. While another writer changes the index (a
+    /// player's first full index, a batch at a time), the rows still move on to the snapshot
+    /// read: leaving them as they were made `add ID` miss an album listed a moment before.
     func refreshShelf() throws(LibraryError) {
-        let (generation, current) = try read { db -> (Int, Bool) in
+        let read = try read { db -> (generation: Int, tracks: [TrackFile])? in
             let generation = try Self.generation(db)
-            let written = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'shelf'")
-            return (generation, written == "\(generation) \(Self.shelfFormat)")
+            guard try Self.shelfGeneration(db) != generation else { return nil }
+            return (generation, try Self.allTracks(db))
         }
-        guard !current else { return }
-        let albums = WalletOrder.sorted(AlbumGrouper.albums(from: try allTracks(), root: root))
+        guard let (generation, tracks) = read else { return }
+        let albums = WalletOrder.sorted(AlbumGrouper.albums(from: tracks, root: root))
         try write { db in
-            // Another process may have changed the index meanwhile: these rows would be stale.
-            guard try Self.generation(db) == generation else { return }
+            // Another reader may have written rows as new as these, or newer, meanwhile.
+            let current = try Self.generation(db)
+            if let written = try Self.shelfGeneration(db), written >= generation, written <= current {
+                return
+            }
             try db.execute(sql: "DELETE FROM shelf")
             let insert = try db.cachedStatement(
                 sql: """
@@ -98,6 +106,17 @@ extension LibraryIndex {
                 sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('shelf', ?)",
                 arguments: ["\(generation) \(Self.shelfFormat)"])
         }
+    }
+
+    /// The generation the rows were written at; nil when none were, or when an older format
+    /// wrote them.
+    private static func shelfGeneration(_ db: Database) throws -> Int? {
+        guard let value = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'shelf'") else {
+            return nil
+        }
+        let parts = value.split(separator: " ")
+        guard parts.count == 2, parts[1] == shelfFormat else { return nil }
+        return Int(parts[0])
     }
 
     private static func summary(_ row: Row) -> AlbumSummary {

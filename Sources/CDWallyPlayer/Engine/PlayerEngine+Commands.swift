@@ -28,8 +28,11 @@ extension PlayerEngine {
         case .seek(let target):
             try await seek(target)
         case .nextDisc:
-            try await play(
-                DiscPicker.next(after: disc?.position, count: wallet.discs.count) ?? 1, fromStart: false)
+            // The disc after one the wallet let go is the one `--then next` would play.
+            let next =
+                heldLeftDisc?.next(in: wallet, repeating: true)
+                ?? DiscPicker.next(after: disc?.position, count: wallet.discs.count)
+            try await play(next ?? 1, fromStart: false)
         case .previousDisc:
             try await play(
                 DiscPicker.previous(before: disc?.position, count: wallet.discs.count) ?? 1, fromStart: false)
@@ -43,6 +46,14 @@ extension PlayerEngine {
             try setShuffle(on)
         }
         return makeSnapshot()
+    }
+
+    /// The disc held, when the wallet let it go while it played (`LeftDisc`).
+    var heldLeftDisc: LeftDisc? {
+        guard let disc, disc.position == nil, let leftDisc, leftDisc.album.id == disc.album.id else {
+            return nil
+        }
+        return leftDisc
     }
 
     /// A new wallet from the host (`Player.replaceWallet`): taken even while the output stalls.
@@ -100,7 +111,7 @@ extension PlayerEngine {
             let resumed = start.position > 0 ? (index: start.track - 1, position: start.position) : nil
             queue = DiscQueue(load: load, trackCount: album.tracks.count, resumedTrack: resumed)
             // Shuffle is the disc's: another disc in its place plays in its own order.
-            if let disc, disc.album.id != album.id { shuffle = false }
+            if disc?.album.id != album.id { shuffle = false }
             if shuffle { try reorderQueue(shuffled: true, keeping: start.track) }
         } catch {
             stopMPV()
@@ -249,11 +260,13 @@ extension PlayerEngine {
     /// Takes a new wallet. The disc in the player stays (found by id) and takes its new
     /// position; its album value is refreshed unless mpv holds a queue of different tracks.
     func update(_ newWallet: Wallet) {
+        let oldWallet = wallet
         wallet = newWallet
         guard var current = disc else {
             publish()
             return
         }
+        leftDisc = LeftDisc.after(leftDisc, holding: current.album, old: oldWallet, new: newWallet)
         current.position = newWallet.position(of: current.album.id)
         if let position = current.position, let fresh = newWallet.disc(at: position) {
             if queue == nil {

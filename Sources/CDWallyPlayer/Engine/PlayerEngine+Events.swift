@@ -169,15 +169,22 @@ extension PlayerEngine {
         }
         resolveWaiters(with: .ended)
         let nextPosition: Int?
+        // A disc the wallet let go while it played is followed as docs/PRODUCT.md §11 says.
+        let left = heldLeftDisc
+        let following = left?.next(in: wallet, repeating: configuration.repeatWallet)
         // A CD changer in "continue" mode stops after the last disc; `--repeat` loops.
         let playedThrough =
             configuration.endOfDisc == .next && !configuration.repeatWallet
-            && (disc.position ?? 0) >= wallet.discs.count
+            && (left == nil ? (disc.position ?? 0) >= wallet.discs.count : following == nil)
         switch sleepsNow ? .stop : configuration.endOfDisc {
         case .stop: nextPosition = nil
         case .next:
-            nextPosition =
-                playedThrough ? nil : DiscPicker.next(after: disc.position, count: wallet.discs.count)
+            if left != nil {
+                nextPosition = following
+            } else {
+                nextPosition =
+                    playedThrough ? nil : DiscPicker.next(after: disc.position, count: wallet.discs.count)
+            }
         case .random: nextPosition = randomPosition()
         }
         guard let nextPosition, let nextAlbum = wallet.disc(at: nextPosition) else {

@@ -1,8 +1,10 @@
 /// `shuffle`: the disc's tracks in an order drawn once, the track playing first (`PlayOrder`).
 /// The flag is the disc's: loading another disc clears it, and it is never saved, so a new
 /// player starts in the album's order. Set while stopped, it applies when the disc plays.
+/// With no disc loaded there is nothing to shuffle, and it is refused (docs/PRODUCT.md §11).
 extension PlayerEngine {
     func setShuffle(_ wanted: Bool?) throws(PlayerError) {
+        guard disc != nil else { throw .noDiscToShuffle }
         let on = wanted ?? !shuffle
         guard on != shuffle else { return }
         shuffle = on

@@ -58,6 +58,8 @@ actor PlayerEngine {
     var wallet: Wallet
     var state = PlaybackState.idle
     var disc: CurrentDisc?
+    /// The held disc after the wallet let it go, and the disc that follows it (`LeftDisc`).
+    var leftDisc: LeftDisc?
     /// The track the listener is on, and the entry mpv is on (`TrackCursor`).
     var cursor = TrackCursor()
     var elapsed = 0.0
@@ -97,7 +99,7 @@ actor PlayerEngine {
         let applier: VolumeControl.Applier =
             configuration.mixer == .hardware ? .hardware : mpv.outputRelay == nil ? .mpv : .relay
         self.volume = VolumeControl(
-            applier: applier, maximum: configuration.volumeMax, device: configuration.outputName,
+            applier: applier, bounds: configuration.volumeBounds, device: configuration.outputName,
             level: volume,
             muted: muted)
         self.mpv = mpv
@@ -122,11 +124,13 @@ actor PlayerEngine {
         if let disc, let trackIndex, disc.album.tracks.indices.contains(trackIndex - 1) {
             track = disc.album.tracks[trackIndex - 1]
         }
-        return PlayerSnapshot(
+        var snapshot = PlayerSnapshot(
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
             duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted,
             sleep: sleepTimer.state,
             waitingForOutput: output.isStalled, shuffle: shuffle)
+        snapshot.volumeBounds = volume.bounds
+        return snapshot
     }
 
     /// Makes the current state visible to `Player.snapshot`, and to subscribers when
@@ -160,6 +164,10 @@ actor PlayerEngine {
             trackIndex: trackIndex, trackPath: disc.album.tracks[trackIndex - 1].path,
             position: position.isFinite ? max(0, position) : 0, finished: false, lastPlayed: Date())
         store.record(resume, for: disc.album.id, playing: isPlaying)
+        // Only a save that records the place restarts the periodic save's clock: a volume
+        // turned every few seconds (a child at the knob) saves no place, and must not keep
+        // the place from being saved.
+        listening.apply(.saved(at: .now))
         writeStore()
     }
 
@@ -169,11 +177,13 @@ actor PlayerEngine {
         let resume = DiscResume(
             trackIndex: 1, trackPath: first.path, position: 0, finished: true, lastPlayed: Date())
         store.record(resume, for: album.id, playing: false)
+        listening.apply(.saved(at: .now))
         writeStore()
     }
 
+    /// Writes what the store holds and keeps the listen; the place's save clock is
+    /// `saveCurrent`'s alone.
     func writeStore() {
-        listening.apply(.saved(at: .now))
         store.save { [hub] error in hub.emit(.error(error)) }
         keepListen()
     }

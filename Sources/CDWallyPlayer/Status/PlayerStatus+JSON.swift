@@ -39,6 +39,8 @@ extension PlayerStatus {
             ("trackCount", .int(trackCount)),
             ("volume", .int(volume)),
             ("muted", .bool(muted)),
+            ("volumeLimit", .int(volumeLimit)),
+            ("volumeMin", .int(volumeMin)),
             ("sleep", sleepJSON),
             ("shuffle", .bool(shuffle)),
             ("waitingForOutput", .bool(waitingForOutput)),
@@ -92,6 +94,8 @@ extension PlayerStatus {
             duration: json["duration"]?.doubleValue, sleepUntil: json["sleep"]?["until"]?.doubleValue,
             shuffle: json["shuffle"]?.boolValue ?? false
         )
+        volumeLimit = json["volumeLimit"]?.intValue
+        volumeMin = json["volumeMin"]?.intValue
     }
 
     private static func disc(_ value: JSONValue?) throws(Malformed) -> Disc? {

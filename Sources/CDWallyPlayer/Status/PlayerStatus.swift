@@ -72,6 +72,10 @@ public struct PlayerStatus: Sendable, Hashable {
     /// The volume level and mute (a player older than volume sends none: 100, not muted).
     public var volume: Int
     public var muted: Bool
+    /// The highest and lowest level a door may set (`volume_limit`, `volume_min`); an older
+    /// player sends none: nil.
+    public var volumeLimit: Int?
+    public var volumeMin: Int?
     /// The sleep timer: seconds left, or end-of-disc; nil when none is set.
     public var sleep: Sleep?
     /// The disc plays in an order drawn once (an older player sends none: false).
@@ -133,6 +137,8 @@ public struct PlayerStatus: Sendable, Hashable {
         trackCount = snapshot.disc?.album.trackCount ?? 0
         volume = snapshot.volume
         muted = snapshot.muted
+        volumeLimit = snapshot.volumeBounds.top
+        volumeMin = snapshot.volumeBounds.bottom
         shuffle = snapshot.shuffle
         switch snapshot.sleep {
         case .at(let deadline)?:

@@ -59,6 +59,9 @@ struct PlayerOptions: ParsableArguments {
         configuration.repeatWallet = repeatWallet || settings.config?.repeatWallet?.value == true
         configuration.mixer = settings.config?.mixer.flatMap { Mixer(rawValue: $0.value) } ?? .software
         configuration.volumeMax = settings.config?.volumeMax?.value ?? 100
+        configuration.volumeLimit = settings.config?.volumeLimit?.value
+        configuration.volumeMin = settings.config?.volumeMin?.value
+        configuration.startVolume = settings.config?.startVolume?.value
         return configuration
     }
 }

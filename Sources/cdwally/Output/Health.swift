@@ -33,6 +33,9 @@ struct Health {
     /// The user's state folder, and the line that says it is lost at reboot, if it is.
     var stateFolder: String
     var stateNotice: String?
+    /// The levels the config file allows (`volume_max`, `volume_limit`, `volume_min`) and the
+    /// level a `serve` starts at (`start_volume`).
+    var volume = VolumeBounds()
 
     /// The output the config file chooses, as a player started with no flags would use it, and
     /// whether mpv offers it (nil with the reason when mpv could not be asked).
@@ -85,8 +88,16 @@ struct Health {
             audioDevice: audio.device, audioOffered: audio.offered, audioProblem: audio.problem,
             sessionBus: sessionBus(environment), inputs: inputs(), player: player,
             playerWaitingFor: waitingFor,
-            web: web, stateFolder: settings.stateFolder, stateNotice: StateFolderNotice.line(settings)
+            web: web, stateFolder: settings.stateFolder, stateNotice: StateFolderNotice.line(settings),
+            volume: volumeBounds(settings.config)
         )
+    }
+
+    /// The volume's bounds as the config file sets them (docs/PRODUCT.md §11).
+    static func volumeBounds(_ config: ConfigFile?) -> VolumeBounds {
+        VolumeBounds(
+            maximum: config?.volumeMax?.value ?? 100, limit: config?.volumeLimit?.value,
+            floor: config?.volumeMin?.value, start: config?.startVolume?.value)
     }
 
     /// What the running player waits for (`serve` with its library disk not mounted yet), if
@@ -153,7 +164,24 @@ struct Health {
                 "state",
                 .object([("folder", .string(stateFolder)), ("lostAtReboot", .bool(stateNotice != nil))])
             ),
+            (
+                "volume",
+                .object([
+                    ("max", .int(volume.maximum)), ("limit", .int(volume.top)), ("min", .int(volume.bottom)),
+                    ("start", .int(volume.start)),
+                ])
+            ),
         ])
+    }
+
+    /// The volume's line: the range a door may set, and where `serve` starts.
+    private var volumeLine: String {
+        let range =
+            volume.top == volume.maximum && volume.bottom == 0
+            ? "0 to \(volume.maximum)"
+            : "\(volume.bottom) to \(volume.top) (volume_max \(volume.maximum))"
+        let start = volume.start.map { "starts at \($0)" } ?? "starts at the level it was left at"
+        return "\(range); \(start)"
     }
 
     /// The lines of the text report, section by section.
@@ -181,6 +209,7 @@ struct Health {
             ),
             ("Web", web ?? "off (serve --web [addr:]port)", []),
             ("State", stateNotice ?? stateFolder, []),
+            ("Volume", volumeLine, []),
         ]
     }
 }

@@ -63,7 +63,9 @@ struct VolumeControl: Equatable {
     static let rampStep = 2.0
 
     let applier: Applier
-    let maximum: Int
+    /// What a level may be at all, and where one asked beyond the limit or the floor is set.
+    let bounds: VolumeBounds
+    var maximum: Int { bounds.maximum }
     /// The output's name, for the error of a missing hardware mixer.
     let device: String
     private(set) var level: Int
@@ -74,9 +76,9 @@ struct VolumeControl: Equatable {
     private(set) var mpvMuted: Bool
     private(set) var outputOpen = false
 
-    init(applier: Applier, maximum: Int, device: String, level: Int, muted: Bool) {
+    init(applier: Applier, bounds: VolumeBounds, device: String, level: Int, muted: Bool) {
         self.applier = applier
-        self.maximum = maximum
+        self.bounds = bounds
         self.device = device
         self.level = level
         self.muted = muted
@@ -141,6 +143,8 @@ struct VolumeControl: Equatable {
     mutating func apply(_ change: VolumeChange) throws(PlayerError) -> [Effect] {
         // A level outside the range is refused, not clamped: `volume 1000` is a typo, and a
         // silent 100 would hide it. A step that fits the range clamps at its ends, as a knob.
+        // Within the range, `volume_limit` and `volume_min` set the nearest level they allow,
+        // and the reply's level says which (docs/PRODUCT.md §11).
         switch change {
         case .set(let wanted) where !(0...maximum).contains(wanted),
             .by(let wanted) where abs(wanted) > maximum:
@@ -159,7 +163,7 @@ struct VolumeControl: Equatable {
         // mpv's reply says so, and `.mixerRefused` takes the change back).
         if applier == .hardware, !outputOpen { throw .noHardwareMixer(device: device) }
         let (oldLevel, wasMuted) = (level, muted)
-        (level, muted) = (min(max(0, wanted), maximum), mute)
+        (level, muted) = (bounds.clamped(wanted), mute)
         switch applier {
         case .hardware:
             return [

@@ -7,7 +7,8 @@ struct VolumeCommand: ControlCommand {
         commandName: PlayerVerb.volume.name, abstract: PlayerVerb.volume.abstract,
         discussion: """
             Levels go from 0 to 100 (or to volume_max in [player]); a change is smooth, and mute \
-            keeps the level for unmute. The level and mute are kept across restarts.
+            keeps the level for unmute. The level and mute are kept across restarts. A level above \
+            volume_limit (or below volume_min) in [player] sets the limit (or the floor) instead.
             """)
 
     @OptionGroup var options: ControlOptions
@@ -31,6 +32,16 @@ struct VolumeCommand: ControlCommand {
     }
 
     func render(_ status: ControlStatus) -> String {
-        "Volume \(status.volume)" + (status.muted ? " (muted)" : "")
+        "Volume \(status.volume)" + (status.muted ? " (muted)" : "") + bound(status)
+    }
+
+    /// Why the level set is not the one asked: `volume_limit` or `volume_min` set the nearest
+    /// one they allow (docs/PRODUCT.md §11).
+    private func bound(_ status: ControlStatus) -> String {
+        guard let text = change.first, case .set(let asked)? = VolumeChange(text: text),
+            asked != status.volume
+        else { return "" }
+        return asked > status.volume
+            ? " (the limit: volume_limit in [player])" : " (the floor: volume_min in [player])"
     }
 }
