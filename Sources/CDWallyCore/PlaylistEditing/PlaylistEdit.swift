@@ -49,10 +49,12 @@ public enum PlaylistEdit {
     }
 
     /// The bytes without the entry lines numbered in `entryLines` (1-based) and the `#EXTINF`
-    /// hints that belong to them. A BOM on a removed first line stays.
+    /// hints and card lines that belong to them: a card leaves with its album (docs/PRODUCT.md
+    /// §11). A BOM on a removed first line stays.
     public static func removing(entryLines: Set<Int>, from bytes: [UInt8]) -> [UInt8] {
         let text = PlaylistLines(bytes)
-        let gone = entryLines.union(text.hints(of: entryLines))
+        let gone = entryLines.union(text.hints(of: entryLines)).union(
+            PlaylistCards.lines(ofEntries: entryLines, in: bytes, isM3U8: true))
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         for (offset, line) in text.lines.enumerated() {
