@@ -46,7 +46,7 @@ import Testing
             try await cli.json(["cards", "--library", library.root])["cards"] as? [[String: Any]])
         #expect(cards.map { $0["number"] as? String } == ["0042", "04A1B2"])
         #expect(cards.map { $0["disc"] as? Int } == [1, 2])
-        #expect(cards.map { $0["title"] as? String } == ["Post", "1999"])
+        #expect(cards.map { $0["album"] as? String } == ["Post", "1999"])
         #expect(cards.map { $0["labelMatches"] as? Bool } == [true, true])
         #expect(cards[1]["id"] as? String == prince)
         let listed = try await cli.run(["cards", "--library", library.root])
@@ -54,6 +54,10 @@ import Testing
         // The same card again changes nothing.
         let again = try await cli.run(["card", "assign", "--card", "0042", "post", "--library", library.root])
         #expect(again.stdout == "Card 0042 already plays Björk — Post; nothing changed.\n")
+        let json = try await cli.json(["card", "assign", "--card", "0042", "post", "--library", library.root])
+        #expect(json["written"] as? Bool == false)
+        #expect((json["cards"] as? [[String: Any]])?.first?["leadsTo"] as? String == "Björk — Post")
+        #expect(json["disc"] as? Int == 1)
     }
 
     @Test func aTakenNumberMovesAndSaysFromWhereAndForgetTakesOnlyCardLines() async throws {

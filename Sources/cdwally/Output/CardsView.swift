@@ -33,7 +33,7 @@ enum CardsView {
                             ("line", .int(card.line)),
                             ("id", .string(card.disc?.id.rawValue)),
                             ("albumArtist", .string(card.disc?.albumArtist)),
-                            ("title", .string(card.disc?.title)),
+                            ("album", .string(card.disc?.title)),
                             ("disc", .int(card.position)),
                             ("labelMatches", .bool(card.labelMatches)),
                         ])
@@ -97,7 +97,7 @@ enum CardsView {
                 "cards",
                 .array(
                     change.cards.map {
-                        .object([("number", .string($0.number.text)), ("album", .string($0.disc))])
+                        .object([("number", .string($0.number.text)), ("leadsTo", .string($0.disc))])
                     })
             ),
             ("movedFrom", .string(change.movedFrom)),
