@@ -56,8 +56,41 @@ public func playlistEditFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size
         fatalError("the line written does not read back as \(path.display.debugDescription)")
     }
     guard after.encoding == before?.encoding ?? after.encoding else { fatalError("the encoding changed") }
-    guard PlaylistEdit.removing(entryLines: [added.line], from: written) == kept else {
+    // A card line left at the end with no entry below it belongs to the entry appended after
+    // it (docs/PRODUCT.md §11), and leaves with it.
+    let orphanCards =
+        file.map { PlaylistCards.read($0, isM3U8: isM3U8).cards.contains { $0.entryLine == nil } } ?? false
+    guard orphanCards || PlaylistEdit.removing(entryLines: [added.line], from: written) == kept else {
         fatalError("the undo does not give the bytes back")
     }
+    checkCards(written, entryLine: added.line, title: title, isM3U8: isM3U8)
     return 0
+}
+
+/// The card edits on the written bytes: a card given to the added entry reads back as its own,
+/// every entry stays as it was, and forgetting it gives the bytes back.
+private func checkCards(_ bytes: [UInt8], entryLine: Int, title: String, isM3U8: Bool) {
+    let number = CardNumber(title.prefix(CardNumber.maximumLength)) ?? CardNumber("00C0FFEE")!
+    let before = PlaylistCards.read(bytes, isM3U8: isM3U8)
+    let hadIt = (before.cards + before.repeated).contains { $0.number == number }
+    let assigned = PlaylistCards.assigning(
+        number, label: title, toEntryLine: entryLine, in: bytes, isM3U8: isM3U8)
+    let entriesBefore = M3UParser.parse(bytes, isM3U8: isM3U8).entries
+    let entriesAfter = M3UParser.parse(assigned.bytes, isM3U8: isM3U8).entries
+    guard entriesBefore.map(\.text) == entriesAfter.map(\.text),
+        entriesBefore.map(\.hint?.title) == entriesAfter.map(\.hint?.title)
+    else { fatalError("a card line changed the entries") }
+    let after = PlaylistCards.read(assigned.bytes, isM3U8: isM3U8)
+    guard let card = after.cards.first(where: { $0.number == number }),
+        let newEntry = entriesAfter.last, card.entryLine == newEntry.line,
+        !after.repeated.contains(where: { $0.number == number })
+    else { fatalError("the card does not read back as the added entry's") }
+    let forgotten = PlaylistCards.removing(
+        cardLines: PlaylistCards.lines(of: number, in: assigned.bytes, isM3U8: isM3U8), from: assigned.bytes)
+    guard hadIt || forgotten == bytes else { fatalError("forgetting the card does not give the bytes back") }
+    // Taken out, the album takes its cards with it.
+    let removed = PlaylistEdit.removing(entryLines: [newEntry.line], from: assigned.bytes)
+    guard !PlaylistCards.read(removed, isM3U8: isM3U8).cards.contains(where: { $0.number == number }) else {
+        fatalError("the card stayed when its album left")
+    }
 }

@@ -16,7 +16,8 @@ struct CDWally: AsyncParsableCommand {
                 name: "Wallet",
                 subcommands: [
                     DiscsCommand.self, TracksCommand.self, AlbumsCommand.self, AddCommand.self,
-                    RemoveCommand.self, StatsCommand.self, ScanCommand.self, DoctorCommand.self,
+                    RemoveCommand.self, CardsCommand.self, CardCommand.self, StatsCommand.self,
+                    ScanCommand.self, DoctorCommand.self,
                 ]),
             CommandGroup(
                 name: "Playing",

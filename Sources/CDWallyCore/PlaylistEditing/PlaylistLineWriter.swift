@@ -75,7 +75,7 @@ public enum PlaylistLineWriter {
     private static let slash = UInt8(ascii: "/")
     private static let backslash = UInt8(ascii: "\\")
 
-    private static func oneLine(_ text: String) -> String {
+    static func oneLine(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.properties.generalCategory {

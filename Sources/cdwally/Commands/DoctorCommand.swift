@@ -34,7 +34,9 @@ struct DoctorCommand: AsyncParsableCommand {
                 report: report, statistics: try service.index.statistics(), albums: try service.albumCount(),
                 indexFile: service.index.file, unreadable: try service.index.unreadableFiles(),
                 notes: LibraryNotes.load(folder: context.libraryFolder(for: service.root)),
-                health: await Health.check(settings: context.settings))
+                health: await Health.check(settings: context.settings),
+                cards: try? service.cards(
+                    playlist: context.playlistOverride, capacity: context.settings.capacity))
             if json {
                 context.print(diagnosis.json())
             } else {

@@ -12,6 +12,8 @@ struct Diagnosis {
     let notes: LibraryNotes
     /// The box around the library: audio, bus, input devices, player, web remote.
     var health: Health? = nil
+    /// The playlist's cards, for the warnings about them (docs/PRODUCT.md §11).
+    var cards: LibraryService.CardList? = nil
 
     func json() -> JSONValue {
         let counts = report.entries
@@ -77,6 +79,13 @@ struct Diagnosis {
                 "wallet",
                 .object([("discs", .int(report.wallet.discs.count)), ("hidden", .int(report.wallet.hidden))])
             ),
+            (
+                "cards",
+                .object([
+                    ("count", .int(cards?.cards.count ?? 0)),
+                    ("warnings", .array((cards.map(CardsView.warnings) ?? []).map { .string($0) })),
+                ])
+            ),
             ("lastError", .string(notes.lastError?.message)),
             ("health", health?.json() ?? .null),
         ])
@@ -121,6 +130,9 @@ struct Diagnosis {
             "Wallet",
             "\(Format.count(report.wallet.discs.count, "disc")) shown, \(report.wallet.hidden) hidden (\(capacity))"
         )
+        if let cards, !cards.cards.isEmpty || !cards.bad.isEmpty {
+            section("Cards", Format.count(cards.cards.count, "card"), CardsView.warnings(cards))
+        }
         section(
             "Last error",
             notes.lastError.map { "\($0.message) (\(Format.timestamp($0.time)))" } ?? "none")

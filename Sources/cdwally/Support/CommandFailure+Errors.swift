@@ -36,6 +36,16 @@ extension CommandFailure {
             }
         case let error as WalletChangeError:
             self.init(walletChange: error)
+        case let error as CardError:
+            // A full wallet is a usage error, as `play` of a disc the capacity would hide;
+            // a folder line is refused as `remove` refuses it (docs/PRODUCT.md §11).
+            let code: Int32 =
+                switch error {
+                case .walletFull: ExitStatus.usage
+                case .sharedLines: ExitStatus.dataError
+                case .unknownCard: ExitStatus.noInput
+                }
+            self.init(message: error.description, code: code)
         case let error as UserFileEdit.Failure:
             self.init(walletChange: .playlist(error))
         case let error as PlayerError:

@@ -1,0 +1,138 @@
+import ArgumentParser
+import CDWallyCore
+import CDWallyLibrary
+
+/// `cdwally card assign|forget`: which card plays which album (docs/PRODUCT.md §11). The
+/// mapping is a line of the CDs playlist, written as `add` writes.
+struct CardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "card",
+        abstract: "Give a card to an album, or forget cards.",
+        discussion: """
+            A card reader types a card's number: digits, or hexadecimal digits 0-9 and A-F (at \
+            most 32, leading zeros kept). The card plays the album as `cdwally play ID` does. The \
+            mapping is a line #CDWALLY-CARD:NUMBER Artist — Album in the CDs playlist, directly \
+            above the album's line; other players read it as a comment.
+            """,
+        subcommands: [Assign.self, Forget.self])
+
+    /// The number `--card` gave, or a usage error in one line (exit 64).
+    static func number(_ text: String) throws -> CardNumber {
+        do {
+            return try CardNumber(validating: text)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    struct Assign: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give card --card NUMBER to an album (putting it into the wallet if needed).",
+            discussion: """
+                Name the album by its id, a path, or words, as for `cdwally add`. An album not in \
+                the wallet is added to it in the same write, unless the wallet already holds as many \
+                discs as its capacity (exit 64). A number already given moves to this album, and \
+                the command says from which. An album reached only through a line that leads to \
+                other albums too (a folder) cannot take a card (exit 65). Reading the card from a \
+                reader instead of --card is not built yet.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print what changed as JSON.") var json = false
+        @Option(help: ArgumentHelp("The card's number, as the reader types it.", valueName: "number"))
+        var card: String?
+        @Argument(help: ArgumentHelp("The album: its id, a path, or words.", valueName: "album"))
+        var album: [String] = []
+
+        func validate() throws {
+            guard let card else {
+                throw ValidationError(
+                    "say which card with --card NUMBER: waiting for a card from a reader is not built yet")
+            }
+            _ = try CardCommand.number(card)
+            if album.isEmpty { throw ValidationError("Name an album: its id, a path, or words.") }
+        }
+
+        func run() throws {
+            let number = try CardCommand.number(card ?? "")
+            try CommandContext.run(global) { context in
+                let service = try context.scannedLibrary()
+                let found = try service.album(CommandContext.albumQuery(album))
+                let change = try service.assignCard(
+                    number, to: found, playlist: context.playlistOverride,
+                    capacity: context.settings.capacity,
+                    lock: context.playlistLock(for: service.root))
+                if json {
+                    context.print(CardsView.json(change, action: "assign"))
+                } else {
+                    context.print(CardsView.assigned(change))
+                }
+            }
+        }
+    }
+
+    struct Forget: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Forget card --card NUMBER, or every card of an album.",
+            discussion: """
+                Only the card lines go; the albums stay in the wallet. Name the album by its \
+                number in the wallet, its id, or words.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print what changed as JSON.") var json = false
+        @Option(help: ArgumentHelp("The card's number.", valueName: "number")) var card: String?
+        @Argument(help: ArgumentHelp("The album whose cards go: its id, or words.", valueName: "album"))
+        var album: [String] = []
+
+        func validate() throws {
+            if let card {
+                _ = try CardCommand.number(card)
+                if !album.isEmpty { throw ValidationError("Give --card NUMBER or an album, not both.") }
+            } else if album.isEmpty {
+                throw ValidationError("Say which cards: --card NUMBER, or an album's id or words.")
+            }
+        }
+
+        func run() throws {
+            let number = try card.map(CardCommand.number)
+            try CommandContext.run(global) { context in
+                let (service, report) = try context.wallet()
+                let lock = context.playlistLock(for: service.root)
+                let change: LibraryService.CardChange
+                var name: String?
+                if let number {
+                    change = try service.forgetCard(number, playlist: context.playlistOverride, lock: lock)
+                } else {
+                    let disc = try CardCommand.disc(album, service: service, wallet: report.wallet)
+                    name = LibraryService.cardLabel(disc)
+                    change = try service.forgetCards(
+                        of: disc.id, playlist: context.playlistOverride, lock: lock)
+                }
+                if json {
+                    context.print(CardsView.json(change, action: "forget"))
+                } else {
+                    context.print(CardsView.forgotten(change, album: name))
+                }
+            }
+        }
+    }
+
+    /// The wallet disc that `arguments` name: its number, its id, or words matching the album.
+    static func disc(_ arguments: [String], service: LibraryService, wallet: Wallet) throws -> Album {
+        if !CommandContext.wordsOnly, arguments.count == 1, let number = Int(arguments[0]) {
+            guard let disc = wallet.disc(at: number) else {
+                throw CommandFailure(
+                    message: DiscRange.outOfRange(number, wallet: wallet), code: ExitStatus.usage)
+            }
+            return disc
+        }
+        let query = CommandContext.albumQuery(arguments)
+        if case .id(let id) = query, let disc = wallet.discs.first(where: { $0.id == id }) { return disc }
+        let album = try service.album(query)
+        guard let disc = WalletBuilder.disc(for: album.standIn, among: wallet.discs) else {
+            throw WalletChangeError.notInWallet("\(album.albumArtist) — \(album.title)")
+        }
+        return disc
+    }
+}
