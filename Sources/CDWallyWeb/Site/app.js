@@ -185,7 +185,10 @@ async function renderTracks() {
 
 function renderVolume() {
   const slider = $("volume");
-  slider.max = Math.max(100, state.volume);
+  // The slider ends where a level can go: volume_limit (volume_max when no limit is set), and
+  // starts at volume_min, so a child's box shows the range it really has.
+  slider.max = state.volumeLimit ?? Math.max(100, state.volume);
+  slider.min = state.volumeMin ?? 0;
   if (document.activeElement !== slider) slider.value = state.volume;
   $("volume-level").textContent = state.muted ? "muted" : String(state.volume);
   const mute = $("mute");
