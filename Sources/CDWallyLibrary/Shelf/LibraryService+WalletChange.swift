@@ -28,7 +28,7 @@ extension LibraryService {
     /// playlist's own style. An album already there (or an edition of a disc there) changes
     /// nothing. `refuseHidden` (for `play`) refuses an album the capacity would hide.
     public func add(
-        _ album: AlbumSummary, playlist given: RawPath?, capacity: Int, lock: RawPath,
+        _ album: AlbumSummary, playlist given: RawPath?, capacity: Int, state: RawPath,
         refuseHidden: Bool = false
     ) throws -> WalletChange {
         let before = try wallet(playlist: given, capacity: 0, wholeTree: false)
@@ -54,7 +54,7 @@ extension LibraryService {
             path: first.path, artist: first.artist, title: first.title, duration: first.duration)
         let outcome: UserFileEdit.Outcome
         do {
-            outcome = try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
+            outcome = try UserFileEdit.apply(to: playlist, state: state, limit: Self.editLimit) { bytes in
                 PlaylistEdit.appending(entry, to: bytes, playlist: playlist)
             }
         } catch let failure as UserFileEdit.Failure {
@@ -75,7 +75,7 @@ extension LibraryService {
     /// (several tracks, editions merged into it). A line that leads to other albums too (a
     /// folder) stops it, with nothing changed. `dryRun` only says which lines would go.
     public func remove(
-        _ id: AlbumID, playlist given: RawPath?, capacity: Int, lock: RawPath, dryRun: Bool = false
+        _ id: AlbumID, playlist given: RawPath?, capacity: Int, state: RawPath, dryRun: Bool = false
     )
         throws -> WalletChange
     {
@@ -88,7 +88,7 @@ extension LibraryService {
         var removed: [(line: Int, text: String)] = []
         let outcome: UserFileEdit.Outcome
         do {
-            outcome = try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
+            outcome = try UserFileEdit.apply(to: playlist, state: state, limit: Self.editLimit) { bytes in
                 guard let bytes else { throw WalletChangeError.notInWallet(name) }
                 let lines = try linesLeading(to: id, in: bytes, playlist: playlist, name: name)
                 removed = lines

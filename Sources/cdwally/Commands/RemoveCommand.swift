@@ -45,7 +45,7 @@ struct RemoveCommand: ParsableCommand {
             }
             let change = try service.remove(
                 id, playlist: context.playlistOverride, capacity: context.settings.capacity,
-                lock: context.playlistLock(for: service.root), dryRun: dryRun)
+                state: RawPath(context.stateFolder(for: service.root)), dryRun: dryRun)
             let view = WalletChangeView(change: change, library: service.root)
             if json {
                 context.print(view.json(action: dryRun ? "dry-run" : "remove"))

@@ -12,14 +12,15 @@ struct HostLibrary: Sendable {
     let service: LibraryService
     let playlist: RawPath?
     let capacity: Int
-    let lock: RawPath
+    /// The state folder: where the playlist's old bytes are kept when its folder is not writable.
+    let state: RawPath
     let host: PlayerHost
 
     init(service: LibraryService, context: CommandContext, host: PlayerHost) {
         self.service = service
         playlist = context.playlistOverride
         capacity = context.settings.capacity
-        lock = context.playlistLock(for: service.root)
+        state = RawPath(context.stateFolder(for: service.root))
         self.host = host
     }
 
@@ -37,13 +38,13 @@ struct HostLibrary: Sendable {
     func add(_ id: AlbumID, refuseHidden: Bool = false) async throws -> LibraryService.WalletChange {
         try await written {
             try service.add(
-                try service.album(.id(id)), playlist: playlist, capacity: capacity, lock: lock,
+                try service.album(.id(id)), playlist: playlist, capacity: capacity, state: state,
                 refuseHidden: refuseHidden)
         }
     }
 
     func remove(_ id: AlbumID) async throws -> LibraryService.WalletChange {
-        try await written { try service.remove(id, playlist: playlist, capacity: capacity, lock: lock) }
+        try await written { try service.remove(id, playlist: playlist, capacity: capacity, state: state) }
     }
 
     /// Puts the album into the wallet when it is not there (refusing one the capacity would

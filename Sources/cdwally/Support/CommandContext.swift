@@ -2,6 +2,7 @@ import ArgumentParser
 import CDWallyConfig
 import CDWallyCore
 import CDWallyLibrary
+import CDWallySystem
 import Foundation
 
 /// What a command runs with: resolved settings, the terminal, and the library once opened.
@@ -112,17 +113,18 @@ struct CommandContext {
         service: LibraryService, change: LibraryService.WalletChange
     ) {
         let service = try scannedLibrary()
+        // The playlist the change will be made to, as far as can be told before its wallet is
+        // built: put back if a cut tore it, and said so, before the change reads it.
+        let recorded = LibraryNotes.load(folder: stateFolder(for: service.root)).playlistChoice?.playlist
+        _ = recoverPlaylist(
+            playlistOverride ?? recorded.map { RawPath($0) } ?? service.root.appending("CDs.m3u8"),
+            root: service.root)
         let album = try service.album(Self.albumQuery(arguments))
         let change = try service.add(
             album, playlist: playlistOverride, capacity: settings.capacity,
-            lock: playlistLock(for: service.root),
+            state: RawPath(stateFolder(for: service.root)),
             refuseHidden: refuseHidden)
         return (service, change)
-    }
-
-    /// Where the CDs playlist's writers take turns: a lock file in the library's state folder.
-    func playlistLock(for root: RawPath) -> RawPath {
-        RawPath(stateFolder(for: root)).appending("playlist.lock")
     }
 
     @Sendable private static func showProgress(_ progress: ScanProgress) {
@@ -143,8 +145,12 @@ struct CommandContext {
         LibraryService, WalletReport
     ) {
         let service = try library()
-        let report = try service.wallet(
+        var report = try service.wallet(
             playlist: playlistOverride, capacity: settings.capacity, wholeTree: wholeTree)
+        if let chosen = report.choice.chosen, recoverPlaylist(chosen, root: service.root) {
+            report = try service.wallet(
+                playlist: playlistOverride, capacity: settings.capacity, wholeTree: wholeTree)
+        }
         if report.choice.chosen == nil && !allowingNoPlaylist {
             throw LibraryError.noPlaylist(root: service.root)
         }
@@ -176,6 +182,14 @@ struct CommandContext {
             try? notes.save(folder: folder)
         }
         return (service, report)
+    }
+
+    /// Puts back the playlist where a cut tore it and sweeps its stale temporary files
+    /// (docs/PRODUCT.md §11), each put-back said in one line; true when something was said.
+    func recoverPlaylist(_ playlist: RawPath, root: RawPath) -> Bool {
+        let said = UserFileRecovery.recover(playlist, state: RawPath(stateFolder(for: root)))
+        for line in said { StandardError.emit("cdwally: \(line)\n") }
+        return !said.isEmpty
     }
 
     /// Remembers the failure as the library's last error, for `doctor`.
