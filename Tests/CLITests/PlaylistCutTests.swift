@@ -31,7 +31,7 @@ struct PlaylistCutTests {
                 ])
         }
         #expect(try await PlaylistFiles.wait(for: ready))
-        #expect(try PlaylistFiles.killCommand(of: library.root))
+        #expect(try PlaylistFiles.killCommand(arguments[0], of: library.root))
         let result = try await command.value
         #expect(result.status != 0)
         return try PlaylistFiles.text(playlist)
@@ -72,6 +72,27 @@ struct PlaylistCutTests {
         // Said once: the next command finds nothing to put back.
         let again = try await cli.run(["discs", "--library", library.root])
         #expect(!again.stderr.contains("cut off"), "\(again.stderr)")
+    }
+
+    /// The running player puts a torn playlist back by itself, says so, and plays on.
+    @Test func aRunningPlayerPutsATornPlaylistBack() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try linkedLibrary()
+        let serve = try await startServe(cli, library)
+        defer { serve.signal(SIGKILL) }
+        let playlist = library.root + "/CDs.m3u8"
+        _ = try await cut(cli, library, ["remove", "prince"], at: "ftruncate") {
+            try PlaylistFiles.text(playlist) != Self.old
+        }
+        try await serve.waitUntil("the playlist put back") {
+            try PlaylistFiles.text(playlist) == Self.old && PlaylistFiles.leftovers(in: library.root).isEmpty
+        }
+        try await serve.waitUntil("the player to say so") {
+            serve.stderr.contains(
+                "\(playlist) was cut off in the middle of a change; its old version is put back")
+        }
+        #expect((try await cli.run(["status"])).status == 0)
     }
 
     @Test func aCutAfterTheOldBytesAreKeptLeavesThemAndTheBackupGoesQuietly() async throws {

@@ -90,9 +90,9 @@ enum PlaylistFiles {
         return false
     }
 
-    /// Kills with SIGKILL the `cdwally` process whose command line names `library`, then the
-    /// strace that holds it (which would otherwise sit out its delay); whether there was one.
-    static func killCommand(of library: String) throws -> Bool {
+    /// Kills with SIGKILL the `cdwally verb` process whose command line names `library`, then
+    /// the strace that holds it (which would otherwise sit out its delay); whether there was one.
+    static func killCommand(_ verb: String, of library: String) throws -> Bool {
         var killed = false
         for program in ["/cdwally", "/strace"] {
             for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
@@ -100,9 +100,9 @@ enum PlaylistFiles {
                     let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline"))
                 else { continue }
                 let arguments = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-                guard arguments.first?.hasSuffix(program) == true, arguments.contains(library) else {
-                    continue
-                }
+                guard arguments.first?.hasSuffix(program) == true, arguments.contains(library),
+                    arguments.contains(verb)
+                else { continue }
                 if kill(pid, SIGKILL) == 0 && program == "/cdwally" { killed = true }
             }
         }
