@@ -51,9 +51,13 @@ public final class FileLock: Sendable {
     }
 
     /// Waits for the lock on the file at `path` (created 0600 when missing; a symbolic link is
-    /// refused): for a holder that keeps it only for a moment.
-    public static func waitingFor(_ path: RawPath) throws(AtomicFile.Failure) -> FileLock {
-        let descriptor = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+    /// refused), or on the folder itself when `folder` is true: for a holder that keeps it only
+    /// for a moment.
+    public static func waitingFor(_ path: RawPath, folder: Bool = false) throws(AtomicFile.Failure)
+        -> FileLock
+    {
+        let flags = folder ? O_RDONLY | O_DIRECTORY | O_CLOEXEC : O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW
+        let descriptor = path.withCString { open($0, flags, 0o600) }
         guard descriptor >= 0 else { throw AtomicFile.Failure(path: path, operation: "open", code: errno) }
         while flock(descriptor, LOCK_EX) != 0 {
             let code = errno

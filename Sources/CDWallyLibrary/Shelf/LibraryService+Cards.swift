@@ -70,7 +70,7 @@ extension LibraryService {
     /// album reached only through a line that leads to other albums too is refused, as `remove`
     /// refuses it.
     public func assignCard(
-        _ number: CardNumber, to album: AlbumSummary, playlist given: RawPath?, capacity: Int, lock: RawPath
+        _ number: CardNumber, to album: AlbumSummary, playlist given: RawPath?, capacity: Int, state: RawPath
     ) throws -> CardChange {
         let before = try wallet(playlist: given, capacity: 0, wholeTree: false)
         let playlist = before.choice.chosen ?? root.appending("CDs.m3u8")
@@ -87,7 +87,7 @@ extension LibraryService {
         var movedFrom: String?
         let outcome: UserFileEdit.Outcome
         do {
-            outcome = try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
+            outcome = try UserFileEdit.apply(to: playlist, state: state, limit: Self.editLimit) { bytes in
                 var current = bytes
                 let label: String
                 let entryLine: Int
@@ -134,16 +134,16 @@ extension LibraryService {
     }
 
     /// Forgets card `number`: its line goes, every other byte stays.
-    public func forgetCard(_ number: CardNumber, playlist given: RawPath?, lock: RawPath) throws -> CardChange
+    public func forgetCard(_ number: CardNumber, playlist given: RawPath?, state: RawPath) throws -> CardChange
     {
-        try forget(playlist: given, lock: lock, missing: CardError.unknownCard(number)) { reading, _ in
+        try forget(playlist: given, state: state, missing: CardError.unknownCard(number)) { reading, _ in
             (reading.cards + reading.repeated).filter { $0.number == number }
         }
     }
 
     /// Forgets every card of the disc `id`.
-    public func forgetCards(of id: AlbumID, playlist given: RawPath?, lock: RawPath) throws -> CardChange {
-        try forget(playlist: given, lock: lock, missing: nil) { reading, leads in
+    public func forgetCards(of id: AlbumID, playlist given: RawPath?, state: RawPath) throws -> CardChange {
+        try forget(playlist: given, state: state, missing: nil) { reading, leads in
             (reading.cards + reading.repeated).filter { card in
                 card.entryLine.map { leads.discs[$0]?.contains(id) ?? false } ?? false
             }
@@ -151,7 +151,7 @@ extension LibraryService {
     }
 
     private func forget(
-        playlist given: RawPath?, lock: RawPath, missing: CardError?,
+        playlist given: RawPath?, state: RawPath, missing: CardError?,
         _ which: (PlaylistCards.Reading, EntryLeads) throws -> [PlaylistCards.Card]
     ) throws -> CardChange {
         let before = try wallet(playlist: given, capacity: 0, wholeTree: false)
@@ -160,7 +160,7 @@ extension LibraryService {
         var gone: [(number: CardNumber, disc: String?)] = []
         let outcome: UserFileEdit.Outcome
         do {
-            outcome = try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
+            outcome = try UserFileEdit.apply(to: playlist, state: state, limit: Self.editLimit) { bytes in
                 guard let bytes else { if let missing { throw missing } else { return nil } }
                 let leads = try discsOfEntries(in: bytes, playlist: playlist)
                 let cards = try which(PlaylistCards.read(bytes, isM3U8: isM3U8), leads)

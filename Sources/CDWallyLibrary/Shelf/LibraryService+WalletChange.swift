@@ -35,7 +35,7 @@ extension LibraryService {
     /// back first, and the new wallet checked after: nothing is ever "added" that is not there.
     /// `dryRun` says what would be written, and writes nothing.
     public func add(
-        _ album: AlbumSummary, playlist given: RawPath?, capacity: Int, lock: RawPath,
+        _ album: AlbumSummary, playlist given: RawPath?, capacity: Int, state: RawPath,
         undoFolder: RawPath? = nil, dryRun: Bool = false
     ) throws -> WalletChange {
         let before = try wallet(playlist: given, capacity: 0, wholeTree: false)
@@ -63,7 +63,7 @@ extension LibraryService {
         var written: (old: [UInt8]?, new: [UInt8], lines: [(line: Int, text: String)])?
         let outcome: UserFileEdit.Outcome
         do {
-            outcome = try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
+            outcome = try UserFileEdit.apply(to: playlist, state: state, limit: Self.editLimit) { bytes in
                 // Counted again under the lock: another `add` may have filled the last place since.
                 if removal == nil, capacity > 0, !dryRun {
                     let now = try wallet(playlist: given, capacity: 0, wholeTree: false).wallet.discs
@@ -102,7 +102,7 @@ extension LibraryService {
         }
         let whole = try wallet(playlist: given, capacity: 0, wholeTree: false).wallet
         guard let disc = whole.discs.first(where: { $0.id == album.id }) else {
-            if let written { _ = try putBack(written.old, over: written.new, at: playlist, lock: lock) }
+            if let written { _ = try putBack(written.old, over: written.new, at: playlist, state: state) }
             throw WalletChangeError.wouldNotReadBack(
                 album: "\(album.albumArtist) — \(album.title)", lines: written?.lines.map(\.text) ?? [])
         }
@@ -149,11 +149,11 @@ extension LibraryService {
     /// Puts `old` back where `new` was written and the wallet did not hold what it should
     /// (docs/PRODUCT.md §11); a playlist changed since is left to its new writer.
     /// True when it put them back.
-    private func putBack(_ old: [UInt8]?, over new: [UInt8], at playlist: RawPath, lock: RawPath) throws
+    private func putBack(_ old: [UInt8]?, over new: [UInt8], at playlist: RawPath, state: RawPath) throws
         -> Bool
     {
         guard let old else { return false }
-        return try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
+        return try UserFileEdit.apply(to: playlist, state: state, limit: Self.editLimit) { bytes in
             bytes == new ? old : nil
         }.written
     }
@@ -164,7 +164,7 @@ extension LibraryService {
     /// stops it, with nothing changed. `dryRun` only says which lines would go. What went is
     /// recorded in `undoFolder`, for the undo (`add`) to put those very bytes back.
     public func remove(
-        _ id: AlbumID, playlist given: RawPath?, capacity: Int, lock: RawPath, undoFolder: RawPath? = nil,
+        _ id: AlbumID, playlist given: RawPath?, capacity: Int, state: RawPath, undoFolder: RawPath? = nil,
         dryRun: Bool = false
     )
         throws -> WalletChange
@@ -179,7 +179,7 @@ extension LibraryService {
         var record: WalletRemoval?
         let outcome: UserFileEdit.Outcome
         do {
-            outcome = try UserFileEdit.apply(to: playlist, lock: lock, limit: Self.editLimit) { bytes in
+            outcome = try UserFileEdit.apply(to: playlist, state: state, limit: Self.editLimit) { bytes in
                 guard let bytes else { throw WalletChangeError.notInWallet(name) }
                 let lines = try linesLeading(to: id, in: bytes, playlist: playlist, name: name)
                 removed = lines

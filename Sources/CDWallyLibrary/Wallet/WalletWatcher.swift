@@ -33,6 +33,8 @@ public final class WalletWatcher: Sendable {
     ///     the discs' folders are checked every time (a file added, removed or renamed shows
     ///     there); the tracks, for a file retagged in place, in turns: a wallet of a whole
     ///     library (100,000 tracks) would otherwise cost a core of a small board.
+    ///   - state: the player's state folder, where a playlist edit may have kept the old bytes
+    ///     (`UserFileRecovery`); nil puts back only a playlist whose backup lies beside it.
     ///
     /// The work (a whole-library scan among it) blocks on disk and TagLib, so it runs on a
     /// thread of its own rather than on the tasks the player and its front ends need.
@@ -40,7 +42,7 @@ public final class WalletWatcher: Sendable {
         service: LibraryService, playlist: RawPath?, capacity: Int, initial: WalletReport,
         indexAfter: Duration = .seconds(5), interval: Duration = .seconds(3),
         playlistInterval: Duration = .milliseconds(500), discoveryEvery: Int = 20,
-        tracksPerCheck: Int = 4000, logger: Logger,
+        tracksPerCheck: Int = 4000, state: RawPath? = nil, logger: Logger,
         onChange: @escaping @Sendable (WalletReport) -> Void
     ) throws(WakePipe.Failure) {
         let nudged = try WakePipe()
@@ -75,7 +77,16 @@ public final class WalletWatcher: Sendable {
             func mend(after error: LibraryError) {
                 if case .indexDamaged = error { reopen(because: "it is damaged") }
             }
+            /// Puts back a playlist torn by a writer that died in the middle of its write, and
+            /// sweeps that writer's temporary files (docs/PRODUCT.md §11); true when it said so.
+            func recover() -> Bool {
+                guard let chosen = remembered else { return false }
+                let said = UserFileRecovery.recover(chosen, state: state ?? chosen.parent)
+                for line in said { logger.warning("\(line)") }
+                return !said.isEmpty
+            }
             func rebuild(_ reason: String) {
+                _ = recover()
                 // Stamps taken before the files are read: a file changed while the wallet is
                 // being built (the playlist saved meanwhile) must still look changed next time.
                 let before = WalletWatcher.fingerprint(of: current, remembering: remembered)
@@ -141,6 +152,14 @@ public final class WalletWatcher: Sendable {
                     continue
                 }
                 tick += 1
+                // Two stats a turn: a writer killed between keeping the old bytes and removing
+                // them may have left the playlist torn, with no change after it to notice.
+                if let chosen = remembered, UserFileRecovery.hasBackup(chosen, state: state ?? chosen.parent),
+                    recover()
+                {
+                    rebuild("playlist put back")
+                    continue
+                }
                 if dependencies.playlistsChanged(since: fingerprint) {
                     rebuild("playlist changed")
                     continue

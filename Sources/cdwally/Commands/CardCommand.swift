@@ -61,7 +61,7 @@ struct CardCommand: ParsableCommand {
                 let change = try service.assignCard(
                     number, to: found, playlist: context.playlistOverride,
                     capacity: context.settings.capacity,
-                    lock: context.playlistLock(for: service.root))
+                    state: context.playlistState(for: service.root))
                 if json {
                     context.print(CardsView.json(change, action: "assign"))
                 } else {
@@ -98,16 +98,16 @@ struct CardCommand: ParsableCommand {
             let number = try card.map(CardCommand.number)
             try CommandContext.run(global) { context in
                 let (service, report) = try context.wallet()
-                let lock = context.playlistLock(for: service.root)
+                let state = context.playlistState(for: service.root)
                 let change: LibraryService.CardChange
                 var name: String?
                 if let number {
-                    change = try service.forgetCard(number, playlist: context.playlistOverride, lock: lock)
+                    change = try service.forgetCard(number, playlist: context.playlistOverride, state: state)
                 } else {
                     let disc = try CardCommand.disc(album, service: service, wallet: report.wallet)
                     name = LibraryService.cardLabel(disc)
                     change = try service.forgetCards(
-                        of: disc.id, playlist: context.playlistOverride, lock: lock)
+                        of: disc.id, playlist: context.playlistOverride, state: state)
                 }
                 if json {
                     context.print(CardsView.json(change, action: "forget"))

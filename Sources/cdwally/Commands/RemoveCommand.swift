@@ -53,7 +53,7 @@ struct RemoveCommand: ParsableCommand {
             }
             let change = try service.remove(
                 id, playlist: context.playlistOverride, capacity: context.settings.capacity,
-                lock: context.playlistLock(for: service.root),
+                state: context.playlistState(for: service.root),
                 undoFolder: context.undoFolder(for: service.root),
                 dryRun: dryRun)
             let view = WalletChangeView(change: change, library: service.root)

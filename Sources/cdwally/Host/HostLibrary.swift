@@ -12,7 +12,8 @@ struct HostLibrary: Sendable {
     let service: LibraryService
     let playlist: RawPath?
     let capacity: Int
-    let lock: RawPath
+    /// Where the playlist's old bytes are kept when its folder is not writable (`UserFileEdit`).
+    let state: RawPath
     /// Where `remove` records what it took, for the Undo (`add`) to put back.
     let undoFolder: RawPath
     let host: PlayerHost
@@ -21,7 +22,7 @@ struct HostLibrary: Sendable {
         self.service = service
         playlist = context.playlistOverride
         capacity = context.settings.capacity
-        lock = context.playlistLock(for: service.root)
+        state = context.playlistState(for: service.root)
         undoFolder = context.undoFolder(for: service.root)
         self.host = host
     }
@@ -49,14 +50,14 @@ struct HostLibrary: Sendable {
     func add(_ id: AlbumID) async throws -> LibraryService.WalletChange {
         try await written {
             try service.add(
-                try service.album(.id(id)), playlist: playlist, capacity: capacity, lock: lock,
+                try service.album(.id(id)), playlist: playlist, capacity: capacity, state: state,
                 undoFolder: undoFolder)
         }
     }
 
     func remove(_ id: AlbumID) async throws -> LibraryService.WalletChange {
         try await written {
-            try service.remove(id, playlist: playlist, capacity: capacity, lock: lock, undoFolder: undoFolder)
+            try service.remove(id, playlist: playlist, capacity: capacity, state: state, undoFolder: undoFolder)
         }
     }
 

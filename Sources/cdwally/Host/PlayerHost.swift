@@ -95,7 +95,7 @@ final class PlayerHost: PlayerInbox {
         waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
         try host.watcher.start(
             service: service, playlist: context.playlistOverride, capacity: context.settings.capacity,
-            initial: report,
+            initial: report, state: context.playlistState(for: service.root),
             logger: Logger(label: "cdwally.library")
         ) { [player, logger] report in
             setup.withLock { $0?.playlist = report.choice.chosen?.display }

@@ -3,6 +3,7 @@ import CDWallyConfig
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
+import CDWallySystem
 import Foundation
 
 /// What a command runs with: resolved settings, the terminal, and the library once opened.
@@ -118,6 +119,12 @@ struct CommandContext {
         service: LibraryService, change: LibraryService.WalletChange
     ) {
         let service = try scannedLibrary()
+        // The playlist the change will be made to, as far as can be told before its wallet is
+        // built: put back if a cut tore it, and said so, before the change reads it.
+        let recorded = LibraryNotes.load(folder: libraryFolder(for: service.root)).playlistChoice?.playlist
+        _ = recoverPlaylist(
+            playlistOverride ?? recorded.map { RawPath($0) } ?? service.root.appending("CDs.m3u8"),
+            root: service.root)
         let album = try service.album(Self.albumQuery(arguments))
         return (service, try add(album, to: service, dryRun: dryRun))
     }
@@ -128,16 +135,15 @@ struct CommandContext {
     {
         try service.add(
             album, playlist: playlistOverride, capacity: settings.capacity,
-            lock: playlistLock(for: service.root), undoFolder: undoFolder(for: service.root), dryRun: dryRun)
+            state: playlistState(for: service.root), undoFolder: undoFolder(for: service.root), dryRun: dryRun)
     }
 
     /// Where `remove` keeps the lines it took, for its undo to put back.
     func undoFolder(for root: RawPath) -> RawPath { RawPath(libraryFolder(for: root)) }
 
-    /// Where the CDs playlist's writers take turns: a lock file in the library's own folder.
-    func playlistLock(for root: RawPath) -> RawPath {
-        RawPath(libraryFolder(for: root)).appending("playlist.lock")
-    }
+    /// Where a writer of the CDs playlist keeps its old bytes when the playlist's folder is not
+    /// writable (`UserFileEdit`), and looks for them after a cut: the library's own folder.
+    func playlistState(for root: RawPath) -> RawPath { RawPath(libraryFolder(for: root)) }
 
     @Sendable private static func showProgress(_ progress: ScanProgress) {
         StandardError.emit("\r\u{1B}[Kindexing: \(progress.read)/\(progress.toRead) files")
@@ -162,8 +168,12 @@ struct CommandContext {
         LibraryService, WalletReport
     ) {
         let service = try library()
-        let report = try service.wallet(
+        var report = try service.wallet(
             playlist: playlistOverride, capacity: settings.capacity, wholeTree: wholeTree)
+        if let chosen = report.choice.chosen, recoverPlaylist(chosen, root: service.root) {
+            report = try service.wallet(
+                playlist: playlistOverride, capacity: settings.capacity, wholeTree: wholeTree)
+        }
         if report.choice.chosen == nil && !allowingNoPlaylist {
             throw LibraryError.noPlaylist(root: service.root)
         }
@@ -195,6 +205,14 @@ struct CommandContext {
             try? notes.save(folder: folder)
         }
         return (service, report)
+    }
+
+    /// Puts back the playlist where a cut tore it and sweeps its stale temporary files
+    /// (docs/PRODUCT.md §11), each put-back said in one line; true when something was said.
+    func recoverPlaylist(_ playlist: RawPath, root: RawPath) -> Bool {
+        let said = UserFileRecovery.recover(playlist, state: playlistState(for: root))
+        for line in said { StandardError.emit("cdwally: \(line)\n") }
+        return !said.isEmpty
     }
 
     /// Remembers the failure as the library's last error, for `doctor`.

@@ -10,10 +10,10 @@ import Testing
     @Test func aChangeMadeMeanwhileIsReadAgainAndKept() throws {
         let folder = try TemporaryDirectory()
         let file = folder.child("CDs.m3u8")
-        let lock = folder.child("state/playlist.lock")
         try Data("one\n".utf8).write(to: folder.file("CDs.m3u8"))
         var seen: [String] = []
-        let outcome = try UserFileEdit.apply(to: file, lock: lock, limit: 1 << 20) { bytes in
+        let outcome = try UserFileEdit.apply(to: file, state: folder.child("state"), limit: 1 << 20) {
+            bytes in
             let text = String(decoding: bytes ?? [], as: UTF8.self)
             seen.append(text)
             if seen.count == 1 {
@@ -28,7 +28,7 @@ import Testing
         // No temporary file is left beside it.
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.path.display).sorted() == [
-                "CDs.m3u8", "state",
+                "CDs.m3u8"
             ])
     }
 
@@ -38,7 +38,7 @@ import Testing
         try Data("one\n".utf8).write(to: folder.file("CDs.m3u8"))
         #expect(chmod(file.display, 0o640) == 0)
         var attempts = 0
-        _ = try UserFileEdit.apply(to: file, lock: folder.child("lock"), limit: 1 << 20) { bytes in
+        _ = try UserFileEdit.apply(to: file, state: folder.child("state"), limit: 1 << 20) { bytes in
             attempts += 1
             if attempts == 1 {
                 let handle = try FileHandle(forWritingTo: folder.file("CDs.m3u8"))
@@ -62,7 +62,7 @@ import Testing
         try Data("a\n".utf8).write(to: folder.file("real/CDs.m3u8"))
         #expect(symlink("real/CDs.m3u8", folder.child("CDs.m3u8").display) == 0)
         let outcome = try UserFileEdit.apply(
-            to: folder.child("CDs.m3u8"), lock: folder.child("lock"), limit: 100
+            to: folder.child("CDs.m3u8"), state: folder.child("state"), limit: 100
         ) {
             ($0 ?? []) + Array("b\n".utf8)
         }
@@ -79,17 +79,19 @@ import Testing
         let folder = try TemporaryDirectory()
         try Data("keep\n".utf8).write(to: folder.file("CDs.m3u8"))
         #expect(throws: Refused.self) {
-            try UserFileEdit.apply(to: folder.child("CDs.m3u8"), lock: folder.child("lock"), limit: 100) {
+            try UserFileEdit.apply(to: folder.child("CDs.m3u8"), state: folder.child("state"), limit: 100) {
                 _ in throw Refused()
             }
         }
         #expect(throws: UserFileEdit.Failure.tooLarge(folder.child("CDs.m3u8"), size: 5, limit: 4)) {
-            try UserFileEdit.apply(to: folder.child("CDs.m3u8"), lock: folder.child("lock"), limit: 4) { $0 }
+            try UserFileEdit.apply(to: folder.child("CDs.m3u8"), state: folder.child("state"), limit: 4) {
+                $0
+            }
         }
         #expect(try String(contentsOfFile: folder.child("CDs.m3u8").display, encoding: .utf8) == "keep\n")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.path.display).sorted() == [
-                "CDs.m3u8", "lock",
+                "CDs.m3u8"
             ])
     }
 }
