@@ -72,12 +72,14 @@ let package = Package(
         .target(name: "CQREncode"),
         .target(name: "CFileSystemType"),
         .target(name: "CRenameAt2"),
+        .target(name: "CExtendedAttributes"),
 
         .target(name: "CDWallyCore"),
         .target(
             name: "CDWallySystem",
             dependencies: [
-                "CDWallyCore", "CRenameAt2", .product(name: "SystemPackage", package: "swift-system"),
+                "CDWallyCore", "CRenameAt2", "CExtendedAttributes",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(name: "CDWallyConfig", dependencies: ["CDWallyCore"]),
         .target(

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CRenameAt2
+import CExtendedAttributes
 
 #if canImport(Glibc)
     import Glibc
