@@ -17,7 +17,8 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-# Extra flags for the release build, e.g. SWIFT_FLAGS=-j1 on a board short of memory.
+# Extra flags for the release build, e.g. SWIFT_FLAGS="-j 1" on a board short of memory
+# (swift build takes `-j 1` or `--jobs 1`, and refuses `-j1`).
 SWIFT_FLAGS ?=
 INSTALL ?= install
 # The strip that knows the binary's linker: binutils cannot read what lld writes for arm64

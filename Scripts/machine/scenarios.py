@@ -1,0 +1,384 @@
+# The scenarios of Scripts/check-machine, each with verdicts that can fail. Run by it, on the
+# machine it set up in WORK (system.img, music.img, vmlinuz, initrd.img).
+import argparse, json, os, random, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tones
+from guest import Guest
+
+UNIT = "cdwally-jukebox@listener"
+LOSS_LIMIT = 5.0  # seconds heard twice at most after a cut (the guide's promise)
+
+
+class Run:
+    def __init__(self, work, fs):
+        self.work, self.fs = work, fs
+        self.boots = 0
+        self.failures = []
+        self.results = {}
+        self.reference_peak = None
+        self.current = None
+        self.cuts = []
+        self.started = time.monotonic()
+
+    def say(self, text):
+        print(f"check-machine [{time.monotonic() - self.started:6.0f} s] {text}", flush=True)
+
+    def verdict(self, name, ok, detail):
+        self.say(f"{'PASS' if ok else 'FAIL'} {name}: {detail}")
+        if not ok:
+            self.failures.append(f"{name}: {detail}")
+        return ok
+
+    def boot(self):
+        self.boots += 1
+        w = self.work
+        guest = Guest(w, f"boot{self.boots}", f"{w}/vmlinuz", f"{w}/initrd.img",
+                      [f"{w}/system.img", f"{w}/music.img"])
+        self.current = guest
+        guest.wait_agent()
+        return guest
+
+    # Waits until the jukebox answers `status`; returns its output.
+    def jukebox(self, guest, timeout=240):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            rc, out = guest.cdwally("status", 20)
+            if rc == 0:
+                return out
+            time.sleep(1)
+        raise TimeoutError(f"the jukebox never answered status: {out}")
+
+    def multi_user(self, guest):
+        rc, out = guest.run("systemctl show -P ActiveEnterTimestampMonotonic multi-user.target")
+        try:
+            return int(out.strip()) / 1e6 or None
+        except ValueError:
+            return None
+
+    # What the WAV has heard so far: its windows from START (samples).
+    def heard(self, guest, start=0):
+        samples, rate = guest.samples()
+        return samples, rate, tones.windows(samples, rate, start)
+
+    # Waits until the WAV holds SECONDS of the disc's tone after its first sound.
+    def wait_heard(self, guest, disc, seconds, timeout=300):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            samples, rate = guest.samples()
+            first = tones.first_sound(samples)
+            if first is not None and len(samples) - first > seconds * rate:
+                return samples, rate, first
+            time.sleep(1)
+        raise TimeoutError(f"disc {disc}: not {seconds} s heard within {timeout} s")
+
+    def last_place(self, guest):
+        """The disc and album time of the last tone the sound card got."""
+        samples, rate = guest.samples()
+        tail = max(0, len(samples) - 3 * rate)
+        heard = [w for w in tones.windows(samples, rate, tail) if w[1]]
+        return (heard[-1][1], heard[-1][2]) if heard else (None, None)
+
+    def journal_checks(self, guest, name):
+        rc, out = guest.run(f"journalctl -b -u {UNIT} -o cat --no-pager")
+        crashes = [l for l in out.splitlines() if any(k in l for k in (
+            "Fatal error", "Crash", "SIGSEGV", "SIGILL", "SIGABRT", "core dumped", "Stack dump"))]
+        self.verdict(f"{name}: no crash in the journal", not crashes, crashes[:3] or "none")
+        foreign = [l for l in out.splitlines() if "errno=" in l and "thread priority" in l]
+        self.verdict(f"{name}: only cdwally's own lines in the journal (PRODUCT §9)", not foreign,
+                     f"{len(foreign)} libdispatch 'thread priority' lines" if foreign else "none foreign")
+        rc, out = guest.run("systemctl show -P NRestarts " + UNIT)
+        self.verdict(f"{name}: the unit did not restart", out.strip() == "0", f"NRestarts={out.strip()}")
+
+    # ALSA underruns as mpv reports them ("Device underrun detected"): Debian's kernel has
+    # neither the xrun log nor its trace point.
+    def xruns(self, guest):
+        rc, out = guest.run(f"journalctl -b -u {UNIT} -o cat --no-pager | grep -ci underrun")
+        return int(out.strip()) if out.strip().isdigit() else None
+
+    # The first boot after a cut or power-off: the first sound is DISC near PLACE, at the
+    # saved level, and plays on without a gap across a track join.
+    def check_resume(self, guest, name, disc, place, level, listen=25, join=True):
+        samples, rate, first = self.wait_heard(guest, disc, listen)
+        power_on = guest.first_sound
+        multi = self.multi_user(guest)
+        self.results.setdefault("first_sound", []).append(
+            {"name": name, "power_on_s": round(power_on, 1) if power_on else None,
+             "multi_user_s": multi, "multi_user_to_sound_s": round(power_on - multi, 1) if power_on and multi else None})
+        self.say(f"{name}: first sample {power_on:.1f} s after power-on; multi-user at {multi} s (guest clock)")
+        self.verdict(f"{name}: first sound within 300 s of power-on (a bound, not a benchmark)", power_on is not None and power_on < 300,
+                     f"{power_on:.1f} s")
+        opening = [w for w in tones.windows(samples, rate, first, width=0.2, step=0.1)[:3] if w[1]]
+        if not opening:
+            return self.verdict(f"{name}: the first samples are an album's tone", False, "not a tone")
+        got_disc, got_place = opening[0][1], opening[0][2]
+        loss = place - got_place
+        self.results.setdefault("losses", []).append({"name": name, "heard_s": place, "resumed_s": got_place, "loss_s": round(loss, 2)})
+        self.verdict(f"{name}: the first samples are disc {disc}", got_disc == disc, f"disc {got_disc}")
+        self.verdict(f"{name}: resumed at most {LOSS_LIMIT:.0f} s before the last place heard",
+                     -0.5 <= loss <= LOSS_LIMIT, f"last heard {place:.1f} s, resumed at {got_place:.1f} s (lost {loss:.1f} s)")
+        body = tones.windows(samples, rate, first + rate, width=0.2, step=0.5)
+        peaks = sorted(w[3] for w in body if w[1] == disc)
+        if peaks and self.reference_peak:
+            ratio = peaks[len(peaks) // 2] / self.reference_peak
+            want = (level / 100) ** 3
+            self.verdict(f"{name}: the level is {level} on the cube curve", abs(ratio - want) <= 0.08 * want + 0.01,
+                         f"amplitude {ratio:.3f} of the reference at 100, want {want:.3f}")
+        # The music runs on: every 0.1 s the album's time moves on by 0.1 s, with no silence,
+        # across the track joins, to the end of what was heard.
+        steady = tones.windows(samples, rate, first + rate // 2, step=0.1)
+        steady = steady[:max(0, len(steady) - 5)]
+        jumps = tones.jumps(steady, 0.1)
+        xruns = self.xruns(guest)
+        tracks = sorted({int(w[2] // tones.TRACK_SECONDS) + 1 for w in steady if w[1] == disc})
+        detail = f"{len(jumps)} jumps {jumps[:3]}, {xruns} underruns in the guest, tracks heard {tracks}"
+        if jumps and xruns:
+            self.say(f"{name}: jumps while the guest's ALSA ran under (emulation stalls), not judged: {detail}")
+        else:
+            # A join is asked for only where the span heard holds one.
+            span = [w[2] for w in steady if w[1] == disc]
+            joins = bool(span) and int(min(span) // tones.TRACK_SECONDS) != int(max(span) // tones.TRACK_SECONDS)
+            join = join and (joins or max(span, default=0) - min(span, default=0) >= tones.TRACK_SECONDS)
+            self.verdict(f"{name}: no gap in the music{', across a track join' if join else ''}",
+                         not jumps and (len(tracks) > 1 or not join), detail)
+        return True
+
+    # ---- scenario 1: boot to music ----
+    def scenario_boot(self):
+        t = time.monotonic()
+        guest = self.boot()
+        self.say(f"boot 1: agent after {time.monotonic() - t:.0f} s; waiting for the jukebox (first index)")
+        self.jukebox(guest)
+        guest.cdwally("volume 100")
+        tries, began = [], time.monotonic()
+        while time.monotonic() - began < 120:
+            rc, out = guest.cdwally("disc 2")
+            tries.append(rc)
+            if rc == 0:
+                break
+            time.sleep(2)
+        self.verdict("boot: `cdwally disc 2` plays on the first try", tries == [0], f"exit statuses {tries}: {out.strip()}")
+        samples, rate, first = self.wait_heard(guest, 2, 6)
+        body = [w for w in tones.windows(samples, rate, first + rate // 2, step=0.5) if w[1] == 2]
+        peaks = sorted(w[3] for w in body)
+        self.reference_peak = peaks[len(peaks) // 2]
+        self.say(f"boot 1: reference peak at volume 100: {self.reference_peak} (files at {tones.AMPLITUDE * 32767:.0f})")
+        guest.cdwally("volume 70")
+        time.sleep(14)
+        disc, place = self.last_place(guest)
+        guest.pull_plug()
+        self.say(f"boot 1: plug pulled while disc {disc} played at {place:.1f} s")
+        guest = self.boot()
+        self.check_resume(guest, "boot to music after a cut", 2, place, 70)
+        self.journal_checks(guest, "boot to music after a cut")
+        time.sleep(3)
+        disc, place = self.last_place(guest)
+        guest.power_off()
+        self.say(f"boot 2: powered off cleanly while disc {disc} played at {place:.1f} s")
+        guest = self.boot()
+        self.check_resume(guest, "boot to music after a clean power-off", 2, place, 70, listen=12)
+        self.results["boot_minutes"] = round((time.monotonic() - t) / 60, 1)
+        return guest
+
+    # ---- scenario 2: pull the plug ----
+    HOME = "/home/listener"
+    PLAYLIST = "/srv/music/CDs.m3u8"
+
+    def state_checks(self, guest, name):
+        """After the jukebox's first command: no stale temporary file, state files parse,
+        nothing set aside as damaged, the index opens."""
+        rc, out = guest.run("ls -a /srv/music | grep '^\\.CDs.m3u8.cdwally-' || true")
+        self.verdict(f"{name}: no stale temporary playlist", not out.strip(), out.strip() or "none")
+        rc, out = guest.run(f"""cd {self.HOME}/.local/state/cdwally && for f in $(find . -name '*.json'); do
+            python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$f" 2>/dev/null || echo "unparsable $f"; done
+            find {self.HOME}/.local/state {self.HOME}/.cache -name '*damaged*' -printf 'set aside %p\\n'
+            for db in {self.HOME}/.cache/cdwally/index-*.sqlite3; do
+                [ -e "$db" ] || continue; r=$(sqlite3 "$db" 'pragma integrity_check' 2>&1); [ "$r" = ok ] || echo "index $db: $r"; done""")
+        self.verdict(f"{name}: state files parse, nothing set aside, the index opens", not out.strip(), out.strip() or "all sound")
+
+    def playing(self, guest):
+        """Waits for the disc the WAV plays; returns it."""
+        samples, rate, first = self.wait_heard(guest, None, 4)
+        disc, place = self.last_place(guest)
+        return disc
+
+    # Holds a writer at its next rename of PATH (any rename, without PATH) inside the guest:
+    # strace's delay injection on the jukebox and on COMMAND (a client, run meanwhile).
+    def hold(self, guest, path, command):
+        only = f"-P {path}" if path else ""
+        guest.run(f"""pid=$(systemctl show -P MainPID {UNIT})
+            setsid strace -f -p $pid {only} -e trace=rename,renameat,renameat2 -e inject=rename,renameat,renameat2:delay_enter=600s -o /tmp/hold.serve >/dev/null 2>&1 &
+            sleep 2""", 20)
+        if command:
+            guest.send(f"strace -f {only} -e trace=rename,renameat,renameat2 -e inject=rename,renameat,renameat2:delay_enter=600s -o /tmp/hold.client runuser -u listener -- cdwally {command}", 700)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            rc, out = guest.run("grep -lE '^(82|264|316) ' /proc/[0-9]*/task/*/syscall 2>/dev/null | head -n 3")
+            if out.strip():
+                return out.strip()
+            time.sleep(0.5)
+        return None
+
+    def scenario_cuts(self, guest, count):
+        t = time.monotonic()
+        kinds = ["remove held at its rename", "volume change held at a state rename", "at random while playing",
+                 "add held at its rename", "at random while playing"]
+        if guest is None:
+            guest = self.boot()
+            self.jukebox(guest)
+            guest.cdwally("volume 70")
+            guest.cdwally("disc 2")
+        level = 70
+        for number in range(count):
+            kind = kinds[number % len(kinds)]
+            name = f"cut {number + 1} ({kind}, {self.fs})"
+            self.jukebox(guest)
+            disc = self.playing(guest)
+            rc, old = guest.run(f"cat {self.PLAYLIST}")
+            versions, levels = [old], [level]
+            if kind.startswith(("remove", "add")):
+                verb = "remove 3" if kind.startswith("remove") else "add 'Rise 3'"
+                held = self.hold(guest, self.PLAYLIST, verb)
+                rc, new = guest.run("cat /srv/music/.CDs.m3u8.cdwally-* 2>/dev/null")
+                if new:
+                    versions.append(new)
+                self.say(f"{name}: held in {held}; the temporary file {'holds ' + str(len(new)) + ' bytes' if new else 'is not there'}")
+                if not held:
+                    self.verdict(f"{name}: the writer reached its rename", False, "not held")
+                time.sleep(1)
+            elif kind.startswith("volume"):
+                level = 90 if level == 70 else 70
+                levels.append(level)
+                guest.send(f"runuser -u listener -- cdwally volume {level}", 60)
+                held = self.hold(guest, None, None)
+                self.say(f"{name}: held in {held}")
+                time.sleep(1)
+            else:
+                time.sleep(random.uniform(1, 9))
+            disc, place = self.last_place(guest)
+            guest.pull_plug()
+            self.say(f"{name}: plug pulled while disc {disc} played at {place:.1f} s")
+            guest = self.boot()
+            # The jukebox's first command, then the playlist as it left it.
+            self.jukebox(guest)
+            rc, now = guest.run(f"cat {self.PLAYLIST}")
+            self.verdict(f"{name}: the playlist is a version that was written", now in versions,
+                         f"{len(now)} bytes, {'the new version' if now in versions[1:] else 'the old version' if now == old else 'NEITHER'}")
+            self.state_checks(guest, name)
+            rc, out = guest.run(f"cat {self.HOME}/.local/state/cdwally/volume.json")
+            try:
+                saved = json.loads(out)["volume"]
+            except (ValueError, KeyError):
+                saved = None
+            self.verdict(f"{name}: the saved level is one that was set", saved in levels, f"{saved}, set {levels}")
+            self.check_resume(guest, name, disc, place, saved if saved in levels else level, listen=8, join=False)
+            self.journal_checks(guest, name)
+            self.cuts.append({"kind": kind, "fs": self.fs})
+            # Put the wallet back to three discs for the next cut.
+            rc, now = guest.run(f"cat {self.PLAYLIST}")
+            if "Disc 3" not in now:
+                guest.cdwally("add 'Rise 3'")
+            level = saved if saved in levels else level
+        self.results["cuts"] = self.cuts
+        self.results["cuts_minutes"] = round((time.monotonic() - t) / 60, 1)
+        return guest
+
+    # ---- scenario 5: a remote through the kernel ----
+    def segment(self, guest, start, seconds=3):
+        """The median peak and the discs and album times the WAV holds from sample START."""
+        samples, rate = guest.samples()
+        part = [w for w in tones.windows(samples[start:start + int(seconds * rate)], rate, 0, step=0.25) if w[1]]
+        peaks = sorted(w[3] for w in part)
+        return (peaks[len(peaks) // 2] if peaks else 0), part
+
+    def press(self, guest, key, settle=4.0):
+        guest.run(f"echo {key} >/tmp/remote.fifo", 10)
+        time.sleep(settle)
+        return len(guest.samples()[0])
+
+    def scenario_remote(self, guest):
+        t = time.monotonic()
+        if guest is None:
+            guest = self.boot()
+        self.jukebox(guest)
+        rc, out = guest.cdwally("volume 70")
+        guest.cdwally("disc 2")
+        self.wait_heard(guest, 2, 4)
+        guest.run("modprobe uinput; setsid /usr/local/sbin/check-machine-remote /tmp/remote.fifo >/tmp/remote.log 2>&1 < /dev/null & sleep 3", 20)
+        rc, out = guest.run(f"journalctl -b -u {UNIT} -o cat --no-pager | grep -i 'check-machine remote' | tail -n 2")
+        self.verdict("remote: a device made after boot is picked up", bool(out.strip()), out.strip() or "no journal line names it")
+        before, part = self.segment(guest, len(guest.samples()[0]) - 3 * tones.RATE)
+        at = self.press(guest, "KEY_VOLUMEDOWN", 0.5)
+        at = self.press(guest, "KEY_VOLUMEDOWN", 4)
+        after, part = self.segment(guest, at - 3 * tones.RATE)
+        want = (60 / 70) ** 3
+        ratio = after / before if before else 0
+        self.verdict("remote: KEY_VOLUMEDOWN twice takes 70 to 60 on the cube curve", abs(ratio - want) < 0.06,
+                     f"amplitude ratio {ratio:.3f}, want {want:.3f}")
+        rc, out = guest.cdwally("status")
+        disc_before = [w[1] for w in part][-1:] or [None]
+        start = len(guest.samples()[0])
+        self.press(guest, "KEY_NEXTSONG", 5)
+        level, part = self.segment(guest, start, 5)
+        places = [round(w[2]) for w in part]
+        self.verdict("remote: KEY_NEXTSONG goes to the next track", any(p % tones.TRACK_SECONDS <= 3 for p in places[-8:]),
+                     f"album times heard after it {places[:2]}…{places[-2:]}")
+        start = len(guest.samples()[0])
+        self.press(guest, "KEY_CHANNELUP", 6)
+        level, part = self.segment(guest, start, 6)
+        discs = [w[1] for w in part]
+        # Under TCG on a loaded host the next disc takes seconds to start: it must come, not
+        # come fast.
+        rc, out = guest.cdwally("status")
+        self.verdict("remote: KEY_CHANNELUP changes disc (2 to 3)", 3 in discs and disc_before == [2] and "Disc 3" in out,
+                     f"discs heard {disc_before} then {sorted(set(discs))}, last {discs[-3:]}")
+        self.wait_heard(guest, 3, 3)
+        time.sleep(3)
+        self.press(guest, "KEY_PLAYPAUSE", 3)
+        rc, out = guest.cdwally("status")
+        self.verdict("remote: KEY_PLAYPAUSE pauses", "paus" in out.lower(), out.strip().splitlines()[0] if out.strip() else "")
+        self.journal_checks(guest, "remote")
+        self.results["remote_minutes"] = round((time.monotonic() - t) / 60, 1)
+        return guest
+
+    def finish(self, guest):
+        if guest is not None:
+            guest.power_off()
+        self.results["failures"] = self.failures
+        self.results["boots"] = self.boots
+        self.results["minutes"] = round((time.monotonic() - self.started) / 60, 1)
+        with open(os.path.join(self.work, "results.json"), "w") as out:
+            json.dump(self.results, out, indent=1)
+        self.say(f"{self.boots} boots in {self.results['minutes']} min; {len(self.failures)} failed verdicts")
+        for failure in self.failures:
+            print(f"  FAIL {failure}")
+        return 1 if self.failures else 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--only", default="boot,cuts,remote")
+    parser.add_argument("--cuts", type=int, default=3)
+    parser.add_argument("--fs", default="exfat")
+    arguments = parser.parse_args()
+    run = Run(arguments.work, arguments.fs)
+    only = arguments.only.split(",")
+    guest = None
+    try:
+        if "boot" in only:
+            guest = run.scenario_boot()
+        if "cuts" in only:
+            guest = run.scenario_cuts(guest, arguments.cuts)
+        if "remote" in only:
+            guest = run.scenario_remote(guest)
+    except Exception as error:  # a scenario that cannot go on is a failure, with its reason
+        run.verdict("the run", False, f"{type(error).__name__}: {error}")
+        if run.current is not None and run.current.process.poll() is None:
+            run.current.pull_plug()
+        guest = None
+    sys.exit(run.finish(guest))
+
+
+if __name__ == "__main__":
+    main()
