@@ -134,7 +134,8 @@ extension LibraryService {
     }
 
     /// Forgets card `number`: its line goes, every other byte stays.
-    public func forgetCard(_ number: CardNumber, playlist given: RawPath?, state: RawPath) throws -> CardChange
+    public func forgetCard(_ number: CardNumber, playlist given: RawPath?, state: RawPath) throws
+        -> CardChange
     {
         try forget(playlist: given, state: state, missing: CardError.unknownCard(number)) { reading, _ in
             (reading.cards + reading.repeated).filter { $0.number == number }

@@ -57,7 +57,8 @@ struct HostLibrary: Sendable {
 
     func remove(_ id: AlbumID) async throws -> LibraryService.WalletChange {
         try await written {
-            try service.remove(id, playlist: playlist, capacity: capacity, state: state, undoFolder: undoFolder)
+            try service.remove(
+                id, playlist: playlist, capacity: capacity, state: state, undoFolder: undoFolder)
         }
     }
 

@@ -135,7 +135,8 @@ struct CommandContext {
     {
         try service.add(
             album, playlist: playlistOverride, capacity: settings.capacity,
-            state: playlistState(for: service.root), undoFolder: undoFolder(for: service.root), dryRun: dryRun)
+            state: playlistState(for: service.root), undoFolder: undoFolder(for: service.root), dryRun: dryRun
+        )
     }
 
     /// Where `remove` keeps the lines it took, for its undo to put back.
