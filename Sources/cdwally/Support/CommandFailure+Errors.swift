@@ -112,7 +112,7 @@ extension CommandFailure {
                     separator: "\n"))
         case .noAlbumMatches, .unknownID, .noAlbumAt, .notInWallet:
             self.init(message: error.description, code: ExitStatus.noInput)
-        case .pathOutsideLibrary, .full:
+        case .pathOutsideLibrary, .full, .hidden:
             self.init(message: error.description, code: ExitStatus.usage)
         case .sharedLines, .wouldNotReadBack:
             self.init(message: error.description, code: ExitStatus.dataError)
