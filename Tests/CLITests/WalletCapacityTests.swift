@@ -62,7 +62,8 @@ import Testing
         let hidden = try await cli.run(["play", "zed", "--capacity", "2", "--library", library.root])
         #expect(hidden.status == 64, "\(hidden.stderr)")
         #expect(
-            hidden.stderr.hasPrefix("cdwally: Zebra — Zed is in the CDs playlist but hidden"), "\(hidden.stderr)")
+            hidden.stderr.hasPrefix("cdwally: Zebra — Zed is in the CDs playlist but hidden"),
+            "\(hidden.stderr)")
         #expect(hidden.stderr.contains("--capacity N"))
         #expect(try text(library) == before)
 
