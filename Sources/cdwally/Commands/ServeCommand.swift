@@ -31,7 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Read media keys from evdev: auto (every device with media keys) or a device path (repeatable).",
+            "Read media keys and volume knobs from evdev: auto (every device with media keys or a knob) or a device path (repeatable).",
             valueName: "auto|device"),
         completion: .file())
     var input: [String] = []
