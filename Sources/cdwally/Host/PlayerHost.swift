@@ -148,13 +148,13 @@ final class PlayerHost: PlayerInbox {
     }
 
     /// Reads media keys from evdev devices (`serve --input`).
-    func startKeys(selection: InputSelection, keyMap: KeyMap) async throws {
+    func startKeys(selection: InputSelection, keyMap: KeyMap, knob: Knob) async throws {
         let logger = Logger(label: "cdwally.input")
         let reader = InputKeyReader(
-            selection: selection, keyMap: keyMap,
+            selection: selection, keyMap: keyMap, knob: knob,
             onNotice: { notice in PlayerHost.log(notice, logger) },
             onPress: { [weak self] press, device in
-                let key = "key \(press.key.name) (\(KeyActionName.name(of: press.command))) from \(device)"
+                let key = "\(press) (\(KeyActionName.name(of: press.command))) from \(device)"
                 logger.debug("\(key)")
                 self?.send(press.command) { result in
                     if case .failure(let error) = result { logger.warning("\(key): \(error)") }

@@ -52,7 +52,7 @@ extension CommandFailure {
             self.init(message: error.description, code: ExitStatus.of(error.kind))
         case let error as InputError:
             switch error {
-            case .unknownKeyName, .unknownAction, .conflictingBindings:
+            case .unknownKeyName, .unknownAction, .conflictingBindings, .unknownAxisName:
                 self.init(message: error.description, code: ExitStatus.config)
             case .deviceNotFound, .notAnInputDevice, .deviceUnplugged:
                 self.init(message: error.description, code: ExitStatus.noInput)
