@@ -32,7 +32,8 @@ public struct ControlResponder: Sendable {
     /// Hands `answer` the response, from whichever thread the outcome arrives on.
     public func respond(to request: ControlRequest, answer: @escaping @Sendable (ControlResponse) -> Void) {
         switch request {
-        case .status:
+        case .status, .follow:
+            // `follow` is the connection's (`follow(_:)`); a handler asked for it answers once.
             answer(.ok(ControlStatus(snapshot: view.snapshot)))
         case .quit:
             quit()
@@ -42,6 +43,36 @@ public struct ControlResponder: Sendable {
         case .album(let id, let fromStart):
             playAlbum(id, fromStart) { answer(Self.response($0)) }
         }
+    }
+
+    /// Feeds `subscription` (a `follow` connection): the status now, then each the player
+    /// publishes (it publishes when anything shown changed, the elapsed time each whole
+    /// second), each completed by `describe` (what the host adds); ends it with the player.
+    public func follow(
+        _ subscription: ControlSubscription,
+        describe: @escaping @Sendable (inout ControlStatus) -> Void = { _ in }
+    ) {
+        // Subscribed before the snapshot is read, so no change falls between the two.
+        let events = view.events()
+        let post: @Sendable (PlayerSnapshot) -> Void = { snapshot in
+            var status = ControlStatus(snapshot: snapshot)
+            describe(&status)
+            subscription.post(status)
+        }
+        post(view.snapshot)
+        let reader = Task {
+            for await event in events {
+                switch event {
+                case .snapshotChanged(let snapshot), .trackChanged(let snapshot), .seeked(let snapshot):
+                    post(snapshot)
+                default: break
+                }
+            }
+            // The stream ends when the player shuts down, or when cancelled below.
+            subscription.end()
+        }
+        // Cancelling ends the stream, which takes this subscriber out of the player's hub.
+        subscription.onCancel { reader.cancel() }
     }
 
     private static func response(_ result: Result<PlayerSnapshot, PlayerError>) -> ControlResponse {

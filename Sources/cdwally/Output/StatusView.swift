@@ -1,4 +1,5 @@
 import CDWallyControl
+import Foundation
 
 /// A running player's state in two lines for people:
 /// `▶ Playing  Disc 2  Track 3/12  1:23 / 4:05` and `  Artist — Album — Title`. Playing
@@ -26,6 +27,12 @@ enum StatusView {
         let time = "\(Format.duration(status.elapsed)) / \(Format.duration(track.duration))"
         return "\(word)  \(position)  Track \(track.index)/\(status.trackCount)  \(time)\n"
             + "  \(track.artist) — \(disc.album) — \(track.title)" + extras(status)
+    }
+
+    /// The same in one line, for `status --follow`: a status bar shows one line at a time.
+    static func line(_ status: ControlStatus) -> String {
+        render(status).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "  ")
     }
 
     /// A third line when the volume is not at 100, the disc is shuffled or a sleep timer is set.
