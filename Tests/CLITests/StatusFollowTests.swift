@@ -126,6 +126,32 @@ import Testing
         #expect(try await serve.wait() == 0)
     }
 
+    /// `serve` started before its library is there (a disk not mounted): a follower hears what
+    /// it waits for, then the player, on the same connection.
+    @Test func aFollowerOfAWaitingServeFollowsThePlayerOnceItStarts() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let later = cli.home + "/music"
+        let serve = try RunningCommand(cli, ["serve", "--library", later, "--mpv", "ao=null"])
+        try await serve.waitUntil("the waiting player to answer") {
+            (try? await cli.run(["status"]))?.status == 0
+        }
+        let follower = try RunningCommand(cli, ["status", "--follow", "--format", "%state% %disc%|%volume%"])
+        try await follower.waitForOutput("idle |100\n", timeout: 5)
+        // The disk comes: its folder appears where the library was said to be.
+        try FileManager.default.createSymbolicLink(atPath: later, withDestinationPath: library.root)
+        try await serve.waitUntil(timeout: 10, "the player to start") {
+            (try? await cli.json(["status"]))?["player"] is [String: Any]
+        }
+        #expect(try await cli.run(["disc", "1"]).status == 0)
+        try await follower.waitForOutput("playing 1|100\n", timeout: 5)
+        #expect(try await cli.run(["quit"]).status == 0)
+        #expect(try await follower.wait(timeout: 10) == 0)
+        #expect(lines(follower).last == "the player stopped")
+        #expect(try await serve.wait() == 0)
+    }
+
     @Test func everyPlaceholderOfFormat() async throws {
         let cli = try CLI()
         defer { cli.remove() }
