@@ -60,11 +60,13 @@ public struct ControlResponder: Sendable {
             subscription.post(status)
         }
         post(view.snapshot)
-        let reader = Task {
+        let reader = Task { [view] in
             for await event in events {
                 switch event {
-                case .snapshotChanged(let snapshot), .trackChanged(let snapshot), .seeked(let snapshot):
-                    post(snapshot)
+                // The published snapshot, not the event's: the engine publishes before it
+                // emits, so an event subscribed to before the first post but read after it
+                // cannot take the follower back to an older state.
+                case .snapshotChanged, .trackChanged, .seeked: post(view.snapshot)
                 default: break
                 }
             }
