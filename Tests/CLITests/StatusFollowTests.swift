@@ -78,7 +78,8 @@ import Testing
             #expect(object["state"] as? String == "playing")
             return Int(try #require(object["elapsed"] as? Double))
         }
-        #expect((3...5).contains(seconds.count), "\(seconds)")
+        // At most one a second (and one more for the window's edges); at least two, under load.
+        #expect((2...5).contains(seconds.count), "\(seconds)")
         #expect(zip(seconds, seconds.dropFirst()).allSatisfy { $0 < $1 }, "\(seconds)")
         #expect(try await cli.run(["quit"]).status == 0)
         #expect(try await follower.wait(timeout: 10) == 0)
