@@ -1,3 +1,5 @@
+import CDWallyPlayer
+
 extension ControlClient {
     /// Why following ended.
     public enum FollowEnd: Sendable, Equatable {
@@ -15,7 +17,7 @@ extension ControlClient {
     /// until the player hangs up, `output` reports an error or hang-up (a pipe whose reader
     /// went away), or `show` returns false. No timeout once the first status came: a paused
     /// player may say nothing for hours.
-    public func follow(watching output: Int32? = nil, _ show: (ControlStatus) -> Bool) throws(ControlError)
+    public func follow(watching output: Int32? = nil, _ show: (PlayerStatus) -> Bool) throws(ControlError)
         -> FollowEnd
     {
         var response = try send(.follow)

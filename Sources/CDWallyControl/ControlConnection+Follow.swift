@@ -1,3 +1,4 @@
+import CDWallyPlayer
 import CDWallySystem
 import Glibc
 
@@ -14,7 +15,7 @@ extension ControlConnection {
         defer { subscription.cancel() }
         socket.limitSendBuffer(to: Self.followSendBuffer)
         follower(subscription)
-        var sent: ControlStatus?
+        var sent: PlayerStatus?
         while true {
             var descriptors = [
                 pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0),
@@ -43,7 +44,7 @@ extension ControlConnection {
 
     /// What a status bar shows of `status`: the elapsed time in whole seconds, since a bar
     /// redraws once a second, not at each of mpv's reports (several a second).
-    static func shown(_ status: ControlStatus) -> ControlStatus {
+    static func shown(_ status: PlayerStatus) -> PlayerStatus {
         var shown = status
         shown.elapsed = status.elapsed.rounded(.down)
         return shown

@@ -34,10 +34,10 @@ public struct ControlResponder: Sendable {
         switch request {
         case .status, .follow:
             // `follow` is the connection's (`follow(_:)`); a handler asked for it answers once.
-            answer(.ok(ControlStatus(snapshot: view.snapshot)))
+            answer(.ok(PlayerStatus(snapshot: view.snapshot)))
         case .quit:
             quit()
-            answer(.ok(ControlStatus(snapshot: view.snapshot)))
+            answer(.ok(PlayerStatus(snapshot: view.snapshot)))
         case .command(let command):
             inbox.send(command) { answer(Self.response($0)) }
         case .album(let id, let fromStart):
@@ -50,12 +50,12 @@ public struct ControlResponder: Sendable {
     /// second), each completed by `describe` (what the host adds); ends it with the player.
     public func follow(
         _ subscription: ControlSubscription,
-        describe: @escaping @Sendable (inout ControlStatus) -> Void = { _ in }
+        describe: @escaping @Sendable (inout PlayerStatus) -> Void = { _ in }
     ) {
         // Subscribed before the snapshot is read, so no change falls between the two.
         let events = view.events()
         let post: @Sendable (PlayerSnapshot) -> Void = { snapshot in
-            var status = ControlStatus(snapshot: snapshot)
+            var status = PlayerStatus(snapshot: snapshot)
             describe(&status)
             subscription.post(status)
         }
@@ -79,7 +79,7 @@ public struct ControlResponder: Sendable {
 
     private static func response(_ result: Result<PlayerSnapshot, PlayerError>) -> ControlResponse {
         switch result {
-        case .success(let snapshot): .ok(ControlStatus(snapshot: snapshot))
+        case .success(let snapshot): .ok(PlayerStatus(snapshot: snapshot))
         case .failure(let error): .failure(ControlFailure(error))
         }
     }

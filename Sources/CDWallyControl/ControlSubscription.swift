@@ -1,3 +1,4 @@
+import CDWallyPlayer
 import CDWallySystem
 
 /// One `follow` connection's view of the player: the newest status, kept in one slot.
@@ -10,7 +11,7 @@ import CDWallySystem
 /// Threads: any for `post`, `end` and `onCancel`; `take` and `cancel` are the connection's.
 public final class ControlSubscription: Sendable {
     private struct Slot: Sendable {
-        var newest: ControlStatus?
+        var newest: PlayerStatus?
         var ended = false
         var cancelled = false
         var onCancel: [@Sendable () -> Void] = []
@@ -25,7 +26,7 @@ public final class ControlSubscription: Sendable {
     }
 
     /// Makes `status` the one the client gets next, replacing any it has not taken yet.
-    public func post(_ status: ControlStatus) {
+    public func post(_ status: PlayerStatus) {
         let posted = slot.withLock { slot in
             guard !slot.cancelled else { return false }
             slot.newest = status
@@ -54,7 +55,7 @@ public final class ControlSubscription: Sendable {
     public var isCancelled: Bool { slot.current.cancelled }
 
     /// The newest status not yet taken, and whether the player ended.
-    func take() -> (status: ControlStatus?, ended: Bool) {
+    func take() -> (status: PlayerStatus?, ended: Bool) {
         ready.drain()
         return slot.withLock { slot in
             defer { slot.newest = nil }

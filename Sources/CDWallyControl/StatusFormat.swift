@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyPlayer
 
 /// The line `cdwally status --format FORMAT` prints: FORMAT's text with each `%name%`
 /// placeholder replaced by that part of the status, and `%%` by a percent sign, so a status
@@ -64,7 +65,7 @@ public struct StatusFormat: Sendable, Hashable {
     }
 
     /// The line for `status`: one line whatever the tags hold (their line breaks become spaces).
-    public func render(_ status: ControlStatus) -> String {
+    public func render(_ status: PlayerStatus) -> String {
         ShownText.clean(
             pieces.map { piece in
                 switch piece {
@@ -74,7 +75,7 @@ public struct StatusFormat: Sendable, Hashable {
             }.joined())
     }
 
-    static func value(of field: Field, in status: ControlStatus) -> String {
+    static func value(of field: Field, in status: PlayerStatus) -> String {
         let track = status.track
         let disc = status.disc
         switch field {

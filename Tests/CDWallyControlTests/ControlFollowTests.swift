@@ -8,8 +8,8 @@ import Testing
 /// `follow` on a real server and socket, with the player's side played by the test: what a
 /// client that falls behind gets, and how either end ends it.
 @Suite(.timeLimit(.minutes(2))) struct ControlFollowTests {
-    private static func status(_ number: Int, elapsed: Double = 0) -> ControlStatus {
-        ControlStatus(state: .playing, disc: nil, track: nil, elapsed: elapsed, trackCount: number)
+    private static func status(_ number: Int, elapsed: Double = 0) -> PlayerStatus {
+        PlayerStatus(state: .playing, disc: nil, track: nil, elapsed: elapsed, trackCount: number)
     }
 
     /// Keeps the subscriptions the server hands the follower.

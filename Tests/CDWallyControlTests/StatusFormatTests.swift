@@ -4,7 +4,7 @@ import Testing
 
 /// `status --format`'s reading and filling in, without a player.
 @Suite struct StatusFormatTests {
-    private let playing = ControlStatus(
+    private let playing = PlayerStatus(
         state: .playing,
         disc: .init(
             position: 2, id: "9f3c", albumArtist: "Miles Davis", album: "Kind of Blue", year: 1959,
@@ -14,9 +14,9 @@ import Testing
             duration: 337.4),
         elapsed: 72.9, trackCount: 5, volume: 80, muted: false, sleep: .secondsLeft(3725), duration: 337.6,
         shuffle: true)
-    private let idle = ControlStatus(state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0)
+    private let idle = PlayerStatus(state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0)
 
-    private func line(_ format: String, _ status: ControlStatus) throws -> String {
+    private func line(_ format: String, _ status: PlayerStatus) throws -> String {
         try StatusFormat(format).render(status)
     }
 

@@ -46,8 +46,8 @@ final class ControlGate: Sendable {
     }
 
     /// The status of a start that waits for `path` (the library) before a player exists.
-    private static func waiting(for path: String) -> ControlStatus {
-        ControlStatus(state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0, waitingFor: path)
+    private static func waiting(for path: String) -> PlayerStatus {
+        PlayerStatus(state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0, waitingFor: path)
     }
 
     /// The start waits for `path` (the library) before a player exists.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDWallyControl
 import CDWallyCore
+import CDWallyPlayer
 
 /// `cdwally status`: the player's state once, or with `--follow` at once and on every
 /// change, from a subscription on the control socket (a status bar starts it once, not each
@@ -39,7 +40,7 @@ struct StatusCommand: PlainControlCommand {
                         message: "--format and --json cannot go together: choose one", code: ExitStatus.usage)
                 }
             }
-            let render: (ControlStatus) -> String =
+            let render: (PlayerStatus) -> String =
                 if let shown { { shown.render($0) } } else if follow { StatusView.line } else {
                     StatusView.render
                 }

@@ -1,5 +1,6 @@
 import CDWallyControl
 import CDWallyCore
+import CDWallyPlayer
 import Foundation
 import Glibc
 
@@ -12,7 +13,7 @@ import Glibc
 /// it last; on stderr with `--json`, whose stdout holds only JSON), and quietly when stdout's
 /// reader goes away (a bar restarted), found by poll even while nothing changes.
 enum StatusFollow {
-    static func run(json: Bool, render: @escaping (ControlStatus) -> String) throws {
+    static func run(json: Bool, render: @escaping (PlayerStatus) -> String) throws {
         // A closed stdout must end the loop through write's EPIPE, not kill it mid-line.
         signal(SIGPIPE, SIG_IGN)
         let client = try ControlLink.connect(environment: ProcessInfo.processInfo.environment)
