@@ -30,7 +30,7 @@ final class PlayerHost: PlayerInbox {
     private let shutdownTask = LockedValue<Task<Void, Never>?>(nil)
     /// How this player was started, for the status a second `play N` compares with.
     let setup = LockedValue<PlayerStatus.Setup?>(nil)
-    /// What the wallet waits for (`ControlStatus.waitingFor`): the CDs playlist given, or the
+    /// What the wallet waits for (`PlayerStatus.waitingFor`): the CDs playlist given, or the
     /// library, while no playlist is found (a disk not mounted yet, or pulled).
     let waitingFor = LockedValue<String?>(nil)
     /// Runs once, on the wallet watcher's thread, at the first wallet with a CDs playlist that
@@ -80,7 +80,7 @@ final class PlayerHost: PlayerInbox {
         let player = try Player(configuration: configuration, wallet: report.wallet)
         let host = PlayerHost(player: player, logger: logger)
         host.setup.set(
-            ControlStatus.Setup(
+            PlayerStatus.Setup(
                 pid: getpid(), library: service.root.display, playlist: report.choice.chosen?.display,
                 capacity: context.settings.capacity, config: context.settings.config?.path,
                 audioDevice: configuration.audioDevice,
