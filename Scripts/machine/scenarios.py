@@ -354,8 +354,10 @@ class Run:
             f"cd {os.path.dirname(bundle)} && timeout 1700 {bundle} --testing-library swift-testing "
             f"--filter '{pattern}' >/tmp/tests.log 2>&1; echo exit $?; "
             "sed 's/\x1b\\[[0-9;]*m//g' /tmp/tests.log | grep -E '✘|➜|Test run' | tail -n 40", 1800)
+        # The whole log stays in the run's folder: a failure's own lines (a command's stderr).
+        rc, whole = guest.run("sed 's/\x1b\\[[0-9;]*m//g' /tmp/tests.log | tail -n 400", 60)
         with open(os.path.join(self.work, "tests.log"), "w") as log:
-            log.write(out)
+            log.write(whole)
         lines = out.strip().splitlines()
         ended = next((line for line in lines if line.startswith("exit ")), "exit ?")
         summary = next((line for line in reversed(lines) if "Test run with" in line), "no summary")
