@@ -351,8 +351,9 @@ class Run:
         # The jukebox would take the tests' devices too (--input auto): it stops for them.
         guest.run(f"systemctl stop {UNIT}; modprobe uinput", 60)
         rc, out = guest.run(
-            f"cd {os.path.dirname(bundle)} && timeout 1700 {bundle} --testing-library swift-testing "
-            f"--filter '{pattern}' >/tmp/tests.log 2>&1; echo exit $?; "
+            f"cd {os.path.dirname(bundle)} && CDWALLY_TEST_PATIENCE=4 timeout 1700 {bundle} "
+            f"--testing-library swift-testing --no-parallel --filter '{pattern}' >/tmp/tests.log 2>&1; "
+            "echo exit $?; "
             "sed 's/\x1b\\[[0-9;]*m//g' /tmp/tests.log | grep -E '✘|➜|Test run' | tail -n 40", 1800)
         # The whole log stays in the run's folder: a failure's own lines (a command's stderr).
         rc, whole = guest.run("sed 's/\x1b\\[[0-9;]*m//g' /tmp/tests.log | tail -n 400", 60)

@@ -27,9 +27,13 @@ final class RunningCommand: @unchecked Sendable {
     var stdout: String { (try? String(contentsOfFile: outputs + ".1", encoding: .utf8)) ?? "" }
     var stderr: String { (try? String(contentsOfFile: outputs + ".2", encoding: .utf8)) ?? "" }
 
-    /// Waits until `condition` holds (polled), or fails after `timeout` seconds.
+    /// How many times longer than here a wait may take: `CDWALLY_TEST_PATIENCE`, set where the
+    /// whole suite runs slower by nature (a guest under emulation, `Scripts/check-machine`).
+    static let patience = Double(ProcessInfo.processInfo.environment["CDWALLY_TEST_PATIENCE"] ?? "") ?? 1
+
+    /// Waits until `condition` holds (polled), or fails after `timeout` seconds (times `patience`).
     func waitUntil(timeout: Double = 30, _ what: String, _ condition: () async throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * Self.patience)
         while Date() < deadline {
             if try await condition() { return }
             try await Task.sleep(for: .milliseconds(50))
