@@ -5,12 +5,20 @@ extension ControlRequest {
     /// The host's own verbs, beside the player's (`PlayerVerb.table`).
     static let hostVerbs: [(name: String, request: ControlRequest)] = [("status", .status), ("quit", .quit)]
 
+    static let cardReadName = "card-read"
+    static let nextCardName = "next-card"
+
+    /// How long `next-card` waits when the request does not say.
+    public static let nextCardSeconds = 60
+
     /// The `command` value on the wire.
     var commandName: String {
         switch self {
         case .status: "status"
         case .quit: "quit"
         case .album: PlayerVerb.disc.name
+        case .cardRead: Self.cardReadName
+        case .nextCard: Self.nextCardName
         case .command(let command): PlayerVerb.wire(command)?.name ?? "\(command)"
         }
     }
@@ -24,6 +32,8 @@ extension ControlRequest {
         case .command(let command): members += PlayerVerb.wire(command)?.fields ?? []
         case .album(let id, let fromStart):
             members += [("album", .string(id.rawValue)), ("fromStart", .bool(fromStart))]
+        case .cardRead(let number): members.append(("card", .string(number.text)))
+        case .nextCard(let seconds): members.append(("seconds", .int(seconds)))
         case .status, .quit: break
         }
         return .object(members)
@@ -59,6 +69,21 @@ extension ControlRequest {
         }
         if let host = Self.hostVerbs.first(where: { $0.name == name }) {
             self = host.request
+        } else if name == Self.cardReadName {
+            guard let text = json["card"]?.stringValue else {
+                throw .badRequest("card-read needs \"card\": the card's number, as a string")
+            }
+            do throws(CardNumber.Problem) {
+                self = .cardRead(try CardNumber(validating: text))
+            } catch {
+                throw .badRequest(error.description)
+            }
+        } else if name == Self.nextCardName {
+            let seconds = json["seconds"]?.intValue ?? Self.nextCardSeconds
+            guard (1...3600).contains(seconds) else {
+                throw .badRequest("next-card's \"seconds\" must be a whole number from 1 to 3600")
+            }
+            self = .nextCard(seconds: seconds)
         } else if name == PlayerVerb.disc.name, let album = json["album"] {
             guard let id = album.stringValue, !id.isEmpty else {
                 throw .badRequest("disc's \"album\" must be an album id, as `cdwally albums` gives it")
@@ -74,7 +99,10 @@ extension ControlRequest {
                 throw .badRequest(error.message)
             }
         } else {
-            let known = PlayerVerb.table.map(\.name) + Self.hostVerbs.map(\.name)
+            let known =
+                PlayerVerb.table.map(\.name) + Self.hostVerbs.map(\.name) + [
+                    Self.cardReadName, Self.nextCardName,
+                ]
             throw ControlFailure(
                 code: .unknownCommand,
                 message:

@@ -2,6 +2,7 @@ import CDWallyControl
 import CDWallyCore
 import CDWallyPlayer
 import CDWallySystem
+import Foundation
 
 /// Answers control requests for a player that may not exist yet: the socket is claimed
 /// first (one player per user, decided before mpv starts), the player joins once built.
@@ -10,8 +11,11 @@ import CDWallySystem
 final class ControlGate: Sendable {
     private let host = LockedValue<PlayerHost?>(nil)
     private let awaited = LockedValue<String?>(nil)
+    /// A card read over the socket before the player exists: shown, and handed to the player.
+    private let lastCard = LockedValue<PlayerStatus.LastCard?>(nil)
 
     func open(to host: PlayerHost) {
+        if let card = lastCard.current { host.cardDesk.last.withLock { $0 = $0 ?? card } }
         self.host.set(host)
     }
 
@@ -26,12 +30,21 @@ final class ControlGate: Sendable {
                 return answer(
                     .failure(ControlFailure(code: .busy, message: "the player is still starting; try again")))
             }
-            if case .status = request {
-                return answer(
-                    .ok(
-                        ControlStatus(
-                            state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0,
-                            waitingFor: awaited)))
+            // A card read while the library is missing is shown, as an unknown card is, and
+            // nothing is queued for later (docs/PRODUCT.md §11).
+            if case .cardRead(let number) = request {
+                lastCard.set(
+                    PlayerStatus.LastCard(
+                        number: number.text, device: nil, at: Date().timeIntervalSince1970,
+                        outcome: .libraryMissing))
+            }
+            switch request {
+            case .status, .cardRead:
+                var status = ControlStatus(
+                    state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0, waitingFor: awaited)
+                status.lastCard = lastCard.current
+                return answer(.ok(status))
+            default: break
             }
             return answer(.failure(ControlFailure(PlayerError.waitingForLibrary(path: awaited))))
         }

@@ -33,14 +33,14 @@ enum ControlLink {
     }
 
     /// Sends `request` to the running player, wherever it listens.
-    static func send(_ request: ControlRequest, environment: [String: String]) throws(ControlError)
-        -> ControlResponse
-    {
+    static func send(
+        _ request: ControlRequest, environment: [String: String], timeout: Duration = .seconds(15)
+    ) throws(ControlError) -> ControlResponse {
         let places = places(environment: environment)
         var firstError: ControlError?
         for endpoint in endpoints(environment: environment) {
             do {
-                return try ControlClient.send(request, endpoint: endpoint, timeout: .seconds(15))
+                return try ControlClient.send(request, endpoint: endpoint, timeout: timeout)
             } catch {
                 if case .noPlayer = error {
                     firstError = firstError ?? error

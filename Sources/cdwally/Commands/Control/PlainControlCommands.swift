@@ -44,6 +44,8 @@ struct StatusCommand: PlainControlCommand {
         commandName: "status", abstract: "Show what the running player is doing.")
     @OptionGroup var options: ControlOptions
     static let plainRequest = ControlRequest.status
+
+    func render(_ status: ControlStatus) -> String { StatusView.renderWithCard(status) }
 }
 
 struct QuitCommand: PlainControlCommand {
