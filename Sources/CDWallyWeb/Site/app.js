@@ -138,10 +138,31 @@ function renderWallet() {
       command("disc", { disc: disc.position });
       location.hash = "#player";
     });
-    item.append(button);
+    item.append(button, cardButton(disc.id));
     list.append(item);
   }
   markCurrentDisc();
+  markLastCard();
+}
+
+// "Assign the last card" (docs/PRODUCT.md §11): shown once a card was read, on every Library
+// row and wallet disc; the server refuses it to an invited browser.
+function cardButton(id) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = "assign-card";
+  element.dataset.action = "card";
+  element.hidden = true;
+  element.addEventListener("click", () => changeWallet("card", id));
+  return element;
+}
+
+function markLastCard() {
+  const card = state && state.lastCard;
+  for (const button of document.querySelectorAll(".assign-card")) {
+    button.hidden = !card;
+    if (card) button.textContent = `Assign card ${card.number}`;
+  }
 }
 
 function markCurrentDisc() {
@@ -261,6 +282,7 @@ function applyState(body, fresh = false) {
   renderShuffle();
   renderSleep();
   markCurrentDisc();
+  markLastCard();
   if (state.walletRevision !== walletRevision) {
     walletRevision = state.walletRevision;
     api("/api/v1/wallet").then((body) => { wallet = body; renderWallet(); }).catch(showProblem);

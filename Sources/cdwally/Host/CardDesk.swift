@@ -16,10 +16,22 @@ final class CardDesk: Sendable {
     let last = LockedValue<LastCard?>(nil)
     let lookUp: LockedValue<LookUp>
     private let waiters = LockedValue<[UUID: CheckedContinuation<LastCard?, Never>]>([:])
+    /// Told when the last card changes: the web, whose state shows it.
+    private let watchers = LockedValue<[@Sendable () -> Void]>([])
 
     init(rules: CardReadRules = CardReadRules(), lookUp: @escaping LookUp = { _ in nil }) {
         self.rules = LockedValue(rules)
         self.lookUp = LockedValue(lookUp)
+    }
+
+    /// The card is now the last card read.
+    func remember(_ card: LastCard) {
+        last.set(card)
+        for watcher in watchers.current { watcher() }
+    }
+
+    func onChange(_ watcher: @escaping @Sendable () -> Void) {
+        watchers.withLock { $0.append(watcher) }
     }
 
     /// Whether the read counts (`CardReadRules.counts`), on the monotonic clock.

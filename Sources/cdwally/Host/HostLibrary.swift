@@ -55,6 +55,17 @@ struct HostLibrary: Sendable {
         }
     }
 
+    /// Gives card `number` to the album, as `cdwally card assign --card` does, and has the
+    /// watcher hand the player the playlist it wrote (an album added with its card).
+    func assignCard(_ number: CardNumber, to id: AlbumID) async throws -> LibraryService.CardChange {
+        let change = try await BlockingPool.shared.run { [service, playlist, capacity, state] in
+            try service.assignCard(
+                number, to: try service.album(.id(id)), playlist: playlist, capacity: capacity, state: state)
+        }
+        if change.written { host.walletChanged() }
+        return change
+    }
+
     func remove(_ id: AlbumID) async throws -> LibraryService.WalletChange {
         try await written {
             try service.remove(

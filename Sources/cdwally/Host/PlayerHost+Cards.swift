@@ -26,13 +26,13 @@ extension PlayerHost {
         var card = LastCard(
             number: number.text, device: device, at: Date().timeIntervalSince1970, outcome: .assigning)
         // A `card assign` waiting takes the card: playing it too would play the album it leaves.
-        cardDesk.last.set(card)
+        cardDesk.remember(card)
         if cardDesk.handOver(card) {
             logger.info("card \(number) from \(source): taken by `cdwally card assign`")
             return card
         }
         await decide(&card, number)
-        cardDesk.last.set(card)
+        cardDesk.remember(card)
         let line = "card \(number) from \(source)\(card.album.map { " (\($0))" } ?? ""): "
         switch card.outcome {
         case .refused: logger.warning("\(line)refused: \(card.detail ?? "")")
