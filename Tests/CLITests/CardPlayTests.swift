@@ -201,4 +201,22 @@ import Testing
         let typo = try await cli.run(["card", "assign", "nothing-like-it", "--library", library.root])
         #expect(typo.status != 0 && !typo.stderr.contains("waiting"), "\(typo)")
     }
+
+    @Test func aCardOfADiscTheCapacityHidesIsRefusedAndShown() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let serve = try await startServe(cli, library, extra: ["--idle", "--capacity", "1"])
+        defer { serve.signal(SIGTERM) }
+        let read = try await cli.json(["card", "read", "7"])
+        #expect(read["state"] as? String == "idle", "\(read)")
+        let card = try #require(read["lastCard"] as? [String: Any])
+        #expect(card["outcome"] as? String == "refused" && card["album"] as? String == "Bob — Two")
+        #expect(
+            card["detail"] as? String
+                == "Bob — Two is hidden by the capacity of 1 disc; raise capacity or remove a disc")
+        try await serve.waitUntil("the refusal's line") {
+            serve.stderr.contains("card 7 from the control socket (Bob — Two): refused")
+        }
+    }
 }

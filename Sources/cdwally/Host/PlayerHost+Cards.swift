@@ -79,7 +79,7 @@ extension PlayerHost {
                 let capacity = setup.current?.capacity ?? 0
                 return refuse(
                     &card,
-                    "\(card.album ?? id.rawValue) is hidden by the capacity (\(capacity) discs); "
+                    "\(card.album ?? id.rawValue) is hidden by the capacity of \(Format.count(capacity, "disc")); "
                         + "raise capacity or remove a disc")
             }
             await outcome(&card, .played) { await self.result(playing: id, fromStart: false) }

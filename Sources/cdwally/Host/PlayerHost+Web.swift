@@ -144,7 +144,7 @@ extension PlayerHost {
                 let change = try await library.assignCard(number, to: id)
                 return WebLibrary.Change(
                     album: change.disc?.id ?? id, disc: change.position, changed: change.written,
-                    message: CardsView.assigned(change), undo: nil)
+                    message: CardsView.assigned(change).replacingOccurrences(of: "\n", with: " "), undo: nil)
             } catch let error as CardError {
                 throw WebLibrary.Refusal.conflict(error.description)
             } catch let error as WalletChangeError {
