@@ -161,7 +161,9 @@ function markLastCard() {
   const card = state && state.lastCard;
   for (const button of document.querySelectorAll(".assign-card")) {
     button.hidden = !card;
-    if (card) button.textContent = `Assign card ${card.number}`;
+    // A short label: a 13.56 MHz card's number may be 20 hex digits, too wide for a phone's row.
+    button.textContent = "Assign card";
+    if (card) button.title = `Give the last card read (${card.number}) to this album`;
   }
 }
 

@@ -10,10 +10,10 @@ extension CardCommand {
         static let configuration = CommandConfiguration(
             abstract: "Read a card as if the running player's reader had read it.",
             discussion: """
-                The card does what a card does: it plays its album from its place, pauses or \\
-                plays on when that album is the current disc (card_again under [cards]), runs its \\
-                command card, or plays nothing when no album and no command has it. The same \\
-                number again within 2 s of its last read counts once, as a reader's repeats do. \\
+                The card does what a card does: it plays its album from its place, pauses or \
+                plays on when that album is the current disc (card_again under [cards]), runs its \
+                command card, or plays nothing when no album and no command has it. The same \
+                number again within 2 s of its last read counts once, as a reader's repeats do. \
                 Whatever it did, it becomes the last card read, which `cdwally status` shows.
                 """)
 
