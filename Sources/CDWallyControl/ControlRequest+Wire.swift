@@ -33,7 +33,9 @@ extension ControlRequest {
         case .album(let id, let fromStart):
             members += [("album", .string(id.rawValue)), ("fromStart", .bool(fromStart))]
         case .cardRead(let number): members.append(("card", .string(number.text)))
-        case .nextCard(let seconds): members.append(("seconds", .int(seconds)))
+        case .nextCard(let seconds, let pid):
+            members.append(("seconds", .int(seconds)))
+            if let pid { members.append(("pid", .int(Int(pid)))) }
         case .status, .quit: break
         }
         return .object(members)
@@ -83,7 +85,8 @@ extension ControlRequest {
             guard (1...3600).contains(seconds) else {
                 throw .badRequest("next-card's \"seconds\" must be a whole number from 1 to 3600")
             }
-            self = .nextCard(seconds: seconds)
+            let pid = json["pid"]?.intValue.flatMap { Int32(exactly: $0) }.flatMap { $0 > 0 ? $0 : nil }
+            self = .nextCard(seconds: seconds, pid: pid)
         } else if name == PlayerVerb.disc.name, let album = json["album"] {
             guard let id = album.stringValue, !id.isEmpty else {
                 throw .badRequest("disc's \"album\" must be an album id, as `cdwally albums` gives it")

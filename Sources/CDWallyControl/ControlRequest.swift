@@ -20,6 +20,7 @@ public enum ControlRequest: Sendable, Hashable {
     /// `lastCard` saying what that was.
     case cardRead(CardNumber)
     /// Answered by the next card any reader of the player reads, which does nothing else, or by
-    /// a refusal after `seconds` (`cdwally card assign` without `--card`).
-    case nextCard(seconds: Int)
+    /// a refusal after `seconds` (`cdwally card assign` without `--card`). `pid` is the asking
+    /// process: once it is gone (the user pressed Ctrl-C), the next card plays as any card does.
+    case nextCard(seconds: Int, pid: Int32?)
 }

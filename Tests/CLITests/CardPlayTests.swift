@@ -219,4 +219,19 @@ import Testing
             serve.stderr.contains("card 7 from the control socket (Bob — Two): refused")
         }
     }
+
+    @Test func anAssignStoppedWhileItWaitsTakesNoCard() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let serve = try await startServe(cli, library, extra: ["--idle"])
+        defer { serve.signal(SIGTERM) }
+        let assign = try RunningCommand(cli, ["card", "assign", "two", "--library", library.root])
+        try await assign.waitUntil("assign to wait") { assign.stderr.contains("waiting 60 s") }
+        assign.signal(SIGINT)
+        #expect(try await assign.wait() != 0)
+        let read = try await cli.json(["card", "read", "0042"])
+        #expect(album(read) == "One" && read["state"] as? String == "playing", "\(read)")
+        #expect((read["lastCard"] as? [String: Any])?["outcome"] as? String == "played")
+    }
 }

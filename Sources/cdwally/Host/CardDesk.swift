@@ -15,7 +15,8 @@ final class CardDesk: Sendable {
     let rules: LockedValue<CardReadRules>
     let last = LockedValue<LastCard?>(nil)
     let lookUp: LockedValue<LookUp>
-    private let waiters = LockedValue<[UUID: CheckedContinuation<LastCard?, Never>]>([:])
+    private let waiters = LockedValue<[UUID: (pid: Int32?, waiter: CheckedContinuation<LastCard?, Never>)]>(
+        [:])
     /// Told when the last card changes: the web, whose state shows it.
     private let watchers = LockedValue<[@Sendable () -> Void]>([])
 
@@ -39,25 +40,32 @@ final class CardDesk: Sendable {
         rules.withLock { $0.counts(number, at: now) }
     }
 
-    /// The next card read, or nil when none comes within `seconds`.
-    func nextCard(within seconds: Int) async -> LastCard? {
+    /// The next card read, or nil when none comes within `seconds`, or once process `pid` (the
+    /// `card assign` asking) is gone.
+    func nextCard(within seconds: Int, for pid: Int32? = nil) async -> LastCard? {
         let id = UUID()
         return await withCheckedContinuation { continuation in
-            waiters.withLock { $0[id] = continuation }
+            waiters.withLock { $0[id] = (pid, continuation) }
             Task {
                 try? await Task.sleep(for: .seconds(seconds))
-                self.waiters.withLock { $0.removeValue(forKey: id) }?.resume(returning: nil)
+                self.waiters.withLock { $0.removeValue(forKey: id) }?.waiter.resume(returning: nil)
             }
         }
     }
 
-    /// Hands `card` to every `card assign` waiting; false when none waits.
+    /// Hands `card` to every `card assign` still waiting; false when none does. One whose
+    /// process ended (a Ctrl-C: the socket gives no word of it) is let go, and takes nothing.
     func handOver(_ card: LastCard) -> Bool {
         let waiting = waiters.withLock { waiters in
             defer { waiters = [:] }
             return Array(waiters.values)
         }
-        for waiter in waiting { waiter.resume(returning: card) }
-        return !waiting.isEmpty
+        var taken = false
+        for (pid, waiter) in waiting {
+            let alive = pid.map { kill($0, 0) == 0 || errno == EPERM } ?? true
+            waiter.resume(returning: alive ? card : nil)
+            taken = taken || alive
+        }
+        return taken
     }
 }

@@ -132,8 +132,8 @@ extension PlayerHost {
         case .cardRead(let number):
             _ = await readCard(number, from: nil)
             answer(.ok(ControlStatus(snapshot: view.snapshot)))
-        case .nextCard(let seconds):
-            guard await cardDesk.nextCard(within: seconds) != nil else {
+        case .nextCard(let seconds, let pid):
+            guard await cardDesk.nextCard(within: seconds, for: pid) != nil else {
                 return answer(
                     .failure(ControlFailure(code: .noCard, message: "no card was read within \(seconds) s")))
             }
