@@ -132,7 +132,8 @@ struct CardCommand: ParsableCommand {
         let response: ControlResponse
         do {
             response = try ControlLink.send(
-                .nextCard(seconds: seconds, pid: getpid()), environment: environment, timeout: .seconds(seconds + 10))
+                .nextCard(seconds: seconds, pid: getpid()), environment: environment,
+                timeout: .seconds(seconds + 10))
         } catch {
             if case .noPlayer = error {
                 throw CommandFailure(
