@@ -53,19 +53,17 @@ final class CardDesk: Sendable {
         }
     }
 
-    /// Hands `card` to every `card assign` still waiting; false when none does. One whose
-    /// process ended (a Ctrl-C: the socket gives no word of it) is let go, and takes nothing.
+    /// Hands `card` to every `card assign` still waiting, as the last card read (what they
+    /// answer with); false when none waits. One whose process ended (a Ctrl-C: the socket gives
+    /// no word of it) is let go and takes nothing.
     func handOver(_ card: LastCard) -> Bool {
         let waiting = waiters.withLock { waiters in
             defer { waiters = [:] }
             return Array(waiters.values)
         }
-        var taken = false
-        for (pid, waiter) in waiting {
-            let alive = pid.map { kill($0, 0) == 0 || errno == EPERM } ?? true
-            waiter.resume(returning: alive ? card : nil)
-            taken = taken || alive
-        }
-        return taken
+        let alive = waiting.map { entry in entry.pid.map { kill($0, 0) == 0 || errno == EPERM } ?? true }
+        if alive.contains(true) { remember(card) }
+        for (entry, alive) in zip(waiting, alive) { entry.waiter.resume(returning: alive ? card : nil) }
+        return alive.contains(true)
     }
 }

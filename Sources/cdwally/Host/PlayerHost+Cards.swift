@@ -26,7 +26,6 @@ extension PlayerHost {
         var card = LastCard(
             number: number.text, device: device, at: Date().timeIntervalSince1970, outcome: .assigning)
         // A `card assign` waiting takes the card: playing it too would play the album it leaves.
-        cardDesk.remember(card)
         if cardDesk.handOver(card) {
             logger.info("card \(number) from \(source): taken by `cdwally card assign`")
             return card
@@ -121,8 +120,11 @@ extension PlayerHost {
 
     /// A command's words for people: `disc random`, `sleep 30m`.
     private static func words(_ name: String, _ fields: [(String, JSONValue)]) -> String {
-        ([name] + fields.compactMap { $0.1.stringValue ?? $0.1.intValue.map(String.init) }).joined(
-            separator: " ")
+        ([name]
+            + fields.compactMap {
+                $0.1.stringValue ?? $0.1.intValue.map(String.init) ?? $0.1.doubleValue.map { "\($0)" }
+            }).joined(
+                separator: " ")
     }
 
     /// The socket's card requests: `card-read` answered once the card did what it does,
