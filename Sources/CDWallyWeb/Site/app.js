@@ -157,8 +157,20 @@ function cardButton(id) {
   return element;
 }
 
+const cardOutcomes = {
+  played: "played", toggled: "paused or played on", restarted: "restarted", ignored: "its album plays already",
+  unknown: "no album has it yet", refused: "refused", "library-missing": "the library is not there",
+  command: "a command card", assigning: "taken by card assign",
+};
+
 function markLastCard() {
   const card = state && state.lastCard;
+  const line = $("last-card");
+  line.hidden = !card;
+  if (card) {
+    const album = card.album ? ` (${card.album})` : "";
+    line.textContent = `Last card: ${card.number}${album}, ${cardOutcomes[card.outcome] || card.outcome}`;
+  }
   for (const button of document.querySelectorAll(".assign-card")) {
     button.hidden = !card;
     // A short label: a 13.56 MHz card's number may be 20 hex digits, too wide for a phone's row.
