@@ -1,11 +1,12 @@
+import CDWallyCore
 import Foundation
 
 /// The settings a user wrote in `config.toml` (docs/PRODUCT.md §8): `library`, `playlist`,
 /// `capacity`, `state_dir`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`,
 /// `mixer`, `volume_max`, `volume_limit`, `volume_min`, `start_volume`),
 /// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action, and `[keys.long]` for long
-/// presses), `[knob]` (`axis`, `reverse`), `[web]` (`listen`,
-/// `hosts`) and `[display]` (`cover`). Values are checked here so a mistake is reported with its file, line and key
+/// presses), `[knob]` (`axis`, `reverse`), `[web]` (`listen`, `hosts`), `[display]` (`cover`)
+/// and `[cards]` (`card_again`, card number → verb). Values are checked here so a mistake is reported with its file, line and key
 /// before anything runs.
 public struct ConfigFile: Sendable, Equatable {
     public struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
@@ -55,6 +56,12 @@ public struct ConfigFile: Sendable, Equatable {
     public var knobAxis: Setting<String>?
     /// `[knob] reverse`: a positive detent lowers the volume.
     public var knobReverse: Setting<Bool>?
+    /// What the same card read again does while its album is the current disc: "toggle",
+    /// "restart" or "ignore" (docs/PRODUCT.md §11).
+    public var cardAgain: Setting<String>?
+    /// Command cards: a card number (checked here) → the words of a verb (checked where the
+    /// verbs are known, at the player's start), in the order written.
+    public var cards: [(number: String, action: String, line: Int)] = []
     /// Keys cdwally does not know, as "file:line: unknown key x": kept as warnings, not errors,
     /// so a config written for a newer cdwally still loads.
     public var warnings: [String] = []
@@ -63,6 +70,7 @@ public struct ConfigFile: Sendable, Equatable {
     public static let replayGainModes = ["album", "track", "off", "no"]
     public static let startActions = ["restore", "idle"]
     public static let mixers = ["software", "hardware"]
+    public static let cardAgainActions = ["toggle", "restart", "ignore"]
 
     /// Loads and checks a config file. Paths in it may start with `~`; relative ones are
     /// relative to the file's folder.
@@ -103,6 +111,7 @@ public struct ConfigFile: Sendable, Equatable {
             case "display": try config.readDisplay(item, reader: &reader)
             case "keys": try config.readKeys(item, reader: &reader)
             case "knob": try config.readKnob(item, reader: &reader)
+            case "cards": try config.readCards(item, reader: &reader)
             default: reader.unknown(item)
             }
         }
@@ -234,6 +243,26 @@ public struct ConfigFile: Sendable, Equatable {
         }
     }
 
+    /// `card_again`, and every other key a card number whose value is a verb's words.
+    private mutating func readCards(_ item: TOMLTable.Item, reader: inout ConfigTableReader)
+        throws(ConfigError)
+    {
+        for entry in try reader.table(item).items {
+            if entry.key == "card_again" {
+                cardAgain = try reader.choice(entry, prefix: "cards.", from: ConfigFile.cardAgainActions)
+                continue
+            }
+            let number: CardNumber
+            do throws(CardNumber.Problem) {
+                number = try CardNumber(validating: entry.key)
+            } catch {
+                throw reader.invalid(
+                    entry, prefix: "cards.", "is no card number (\(error)) and no setting (card_again)")
+            }
+            cards.append((number.text, try reader.string(entry, prefix: "cards.").value, entry.line))
+        }
+    }
+
     private static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain
@@ -255,5 +284,6 @@ public struct ConfigFile: Sendable, Equatable {
             && lhs.displayCover == rhs.displayCover
             && lhs.mpvOptions.elementsEqual(rhs.mpvOptions, by: { $0 == $1 })
             && lhs.keys.elementsEqual(rhs.keys, by: { $0 == $1 })
+            && lhs.cardAgain == rhs.cardAgain && lhs.cards.elementsEqual(rhs.cards, by: { $0 == $1 })
     }
 }

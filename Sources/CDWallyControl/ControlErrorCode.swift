@@ -28,6 +28,8 @@ public struct ControlErrorCode: RawRepresentable, Sendable, Hashable, CustomStri
     public static let busy = ControlErrorCode(rawValue: "busy")
     /// The command was understood but did not work (the message says why).
     public static let failed = ControlErrorCode(rawValue: "failed")
+    /// `next-card` waited its time and no card was read.
+    public static let noCard = ControlErrorCode(rawValue: "no-card")
 
     public var description: String { rawValue }
 }

@@ -7,6 +7,12 @@ extension ControlRequest {
         ("status", .status), ("quit", .quit), ("follow", .follow),
     ]
 
+    static let cardReadName = "card-read"
+    static let nextCardName = "next-card"
+
+    /// How long `next-card` waits when the request does not say.
+    public static let nextCardSeconds = 60
+
     /// The `command` value on the wire.
     var commandName: String {
         switch self {
@@ -14,6 +20,8 @@ extension ControlRequest {
         case .follow: "follow"
         case .quit: "quit"
         case .album: PlayerVerb.disc.name
+        case .cardRead: Self.cardReadName
+        case .nextCard: Self.nextCardName
         case .command(let command): PlayerVerb.wire(command)?.name ?? "\(command)"
         }
     }
@@ -27,6 +35,10 @@ extension ControlRequest {
         case .command(let command): members += PlayerVerb.wire(command)?.fields ?? []
         case .album(let id, let fromStart):
             members += [("album", .string(id.rawValue)), ("fromStart", .bool(fromStart))]
+        case .cardRead(let number): members.append(("card", .string(number.text)))
+        case .nextCard(let seconds, let pid):
+            members.append(("seconds", .int(seconds)))
+            if let pid { members.append(("pid", .int(Int(pid)))) }
         case .status, .quit, .follow: break
         }
         return .object(members)
@@ -62,6 +74,22 @@ extension ControlRequest {
         }
         if let host = Self.hostVerbs.first(where: { $0.name == name }) {
             self = host.request
+        } else if name == Self.cardReadName {
+            guard let text = json["card"]?.stringValue else {
+                throw .badRequest("card-read needs \"card\": the card's number, as a string")
+            }
+            do throws(CardNumber.Problem) {
+                self = .cardRead(try CardNumber(validating: text))
+            } catch {
+                throw .badRequest(error.description)
+            }
+        } else if name == Self.nextCardName {
+            let seconds = json["seconds"]?.intValue ?? Self.nextCardSeconds
+            guard (1...3600).contains(seconds) else {
+                throw .badRequest("next-card's \"seconds\" must be a whole number from 1 to 3600")
+            }
+            let pid = json["pid"]?.intValue.flatMap { Int32(exactly: $0) }.flatMap { $0 > 0 ? $0 : nil }
+            self = .nextCard(seconds: seconds, pid: pid)
         } else if name == PlayerVerb.disc.name, let album = json["album"] {
             guard let id = album.stringValue, !id.isEmpty else {
                 throw .badRequest("disc's \"album\" must be an album id, as `cdwally albums` gives it")
@@ -77,7 +105,10 @@ extension ControlRequest {
                 throw .badRequest(error.message)
             }
         } else {
-            let known = PlayerVerb.table.map(\.name) + Self.hostVerbs.map(\.name)
+            let known =
+                PlayerVerb.table.map(\.name) + Self.hostVerbs.map(\.name) + [
+                    Self.cardReadName, Self.nextCardName,
+                ]
             throw ControlFailure(
                 code: .unknownCommand,
                 message:

@@ -18,4 +18,12 @@ public enum ControlRequest: Sendable, Hashable {
     /// just added reaches it within the watcher's half second), so `cdwally play WORDS`
     /// hands an album over without waiting for that.
     case album(AlbumID, fromStart: Bool)
+    /// A card, as if the player's reader had read it (`cdwally card read`): the host's, which
+    /// decides what it does (docs/PRODUCT.md §11). Answered once it did it, the status's
+    /// `lastCard` saying what that was.
+    case cardRead(CardNumber)
+    /// Answered by the next card any reader of the player reads, which does nothing else, or by
+    /// a refusal after `seconds` (`cdwally card assign` without `--card`). `pid` is the asking
+    /// process: once it is gone (the user pressed Ctrl-C), the next card plays as any card does.
+    case nextCard(seconds: Int, pid: Int32?)
 }

@@ -10,13 +10,17 @@ public struct ControlResponder: Sendable {
     private let inbox: any PlayerInbox
     private let quit: @Sendable () -> Void
     private let playAlbum: @Sendable (AlbumID, Bool, @escaping PlayerReply) -> Void
+    private let cards: (@Sendable (ControlRequest, @escaping @Sendable (ControlResponse) -> Void) -> Void)?
 
     /// `playAlbum` plays the disc of an album id (`disc` with `album`), from its start when
-    /// asked; by default, the disc of that album in the view's wallet, else a refusal.
+    /// asked; by default, the disc of that album in the view's wallet, else a refusal. `cards`
+    /// answers `card-read` and `next-card`; without it they are refused (a player with no cards).
     public init(
         view: any PlayerView, inbox: any PlayerInbox, quit: @escaping @Sendable () -> Void,
-        playAlbum: (@Sendable (AlbumID, Bool, @escaping PlayerReply) -> Void)? = nil
+        playAlbum: (@Sendable (AlbumID, Bool, @escaping PlayerReply) -> Void)? = nil,
+        cards: (@Sendable (ControlRequest, @escaping @Sendable (ControlResponse) -> Void) -> Void)? = nil
     ) {
+        self.cards = cards
         self.view = view
         self.inbox = inbox
         self.quit = quit
@@ -42,6 +46,11 @@ public struct ControlResponder: Sendable {
             inbox.send(command) { answer(Self.response($0)) }
         case .album(let id, let fromStart):
             playAlbum(id, fromStart) { answer(Self.response($0)) }
+        case .cardRead, .nextCard:
+            guard let cards else {
+                return answer(.failure(ControlFailure(code: .failed, message: "this player reads no cards")))
+            }
+            cards(request, answer)
         }
     }
 

@@ -58,6 +58,9 @@ public struct WebLibrary: Sendable {
     public var remove: @Sendable (AlbumID) async throws -> Change
     /// Adds the album when it is not in the wallet (refused by a full wallet), and plays it.
     public var play: @Sendable (AlbumID) async throws -> Change
+    /// Gives the last card read to the album, putting it into the wallet when it is not there
+    /// (docs/PRODUCT.md §11, "Assign the last card"); nil for a player with no cards.
+    public var assignLastCard: (@Sendable (AlbumID) async throws -> Change)?
 
     public init(
         albums: @escaping @Sendable ([String], Int, Int) async throws -> (total: Int, rows: [Row]),

@@ -58,17 +58,21 @@ extension WebRoutes {
             ]))
     }
 
-    /// `{"add": ID}`, `{"remove": ID}` or `{"play": ID}`: the CDs playlist changed, then the
-    /// new wallet as the player holds it, and what undoes the change.
+    /// `{"add": ID}`, `{"remove": ID}`, `{"play": ID}` or `{"card": ID}` (the last card read
+    /// given to that album; a browser paired from the box only): the CDs playlist changed, then
+    /// the new wallet as the player holds it, and what undoes the change.
     private func changeWallet(_ request: Request) async throws -> Response {
         let library = try library
         let body = try await WebRoutes.jsonBody(request)
         guard case .object(let members) = body, members.count == 1, let (action, value) = members.first,
-            ["add", "remove", "play"].contains(action)
+            ["add", "remove", "play", "card"].contains(action)
         else {
             throw WebRequestError.badCommand(
-                "send {\"add\": ID}, {\"remove\": ID} or {\"play\": ID}, with an id from /api/v1/albums")
+                "send {\"add\": ID}, {\"remove\": ID}, {\"play\": ID} or {\"card\": ID}, with an id from /api/v1/albums"
+            )
         }
+        // Which card plays which album is the box's to say, as the limits are: not a guest's.
+        if action == "card" { _ = try gate.boxCaller(request.head, to: "assign a card") }
         guard let text = value.stringValue, text.utf8.count == 16,
             text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
         else { throw WebRequestError.badCommand("an album id is 16 hex digits, as /api/v1/albums gives it") }
@@ -78,6 +82,11 @@ extension WebRoutes {
             switch action {
             case "add": change = try await library.add(id)
             case "remove": change = try await library.remove(id)
+            case "card":
+                guard let assign = library.assignLastCard else {
+                    throw WebRequestError.unavailable("this player reads no cards")
+                }
+                change = try await assign(id)
             default: change = try await library.play(id)
             }
         } catch let refusal as WebLibrary.Refusal {

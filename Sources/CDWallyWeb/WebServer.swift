@@ -94,6 +94,12 @@ public final class WebServer: Sendable {
         try? await group.shutdownGracefully()
     }
 
+    /// Publishes a new revision of the state: the host changed what it adds to the status (the
+    /// last card read), which no player event announces.
+    public func hostStatusChanged() {
+        feed.note(view.snapshot, forced: true)
+    }
+
     /// Starts the state feed and the covers without listening, for in-process tests.
     func startCovers() {
         feed.start()

@@ -117,10 +117,6 @@ import Testing
                 ["forget", "--card", "0x12"],
                 "a card number is digits or hexadecimal digits 0-9 and A-F, not \"x\""
             ),
-            (
-                ["assign", "post"],
-                "say which card with --card NUMBER: waiting for a card from a reader is not built yet"
-            ),
         ]
         for (arguments, message) in cases {
             let result = try await cli.run(["card"] + arguments + ["--library", library.root])

@@ -47,6 +47,8 @@ extension PlayerStatus {
             ("waitingFor", .string(waitingFor)),
         ]
         if let setup { members.append(("player", setup.json)) }
+        // Absent until a card is read: a box with no reader keeps the shape it always had.
+        if let lastCard { members.append(("lastCard", lastCard.json)) }
         return members
     }
 
@@ -96,6 +98,7 @@ extension PlayerStatus {
         )
         volumeLimit = json["volumeLimit"]?.intValue
         volumeMin = json["volumeMin"]?.intValue
+        lastCard = LastCard(json: json["lastCard"])
     }
 
     private static func disc(_ value: JSONValue?) throws(Malformed) -> Disc? {

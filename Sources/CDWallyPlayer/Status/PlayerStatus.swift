@@ -86,6 +86,8 @@ public struct PlayerStatus: Sendable, Hashable {
     /// How the player was started (`player` on the wire); the host fills it in, and a
     /// player older than this field sends none.
     public var setup: Setup?
+    /// The last card read (`lastCard` on the wire); the host fills it in, nil before any card.
+    public var lastCard: LastCard?
 
     public enum Sleep: Sendable, Hashable {
         case secondsLeft(Int)

@@ -138,10 +138,45 @@ function renderWallet() {
       command("disc", { disc: disc.position });
       location.hash = "#player";
     });
-    item.append(button);
+    item.append(button, cardButton(disc.id));
     list.append(item);
   }
   markCurrentDisc();
+  markLastCard();
+}
+
+// "Assign the last card" (docs/PRODUCT.md §11): shown once a card was read, on every Library
+// row and wallet disc; the server refuses it to an invited browser.
+function cardButton(id) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = "assign-card";
+  element.dataset.action = "card";
+  element.hidden = true;
+  element.addEventListener("click", () => changeWallet("card", id));
+  return element;
+}
+
+const cardOutcomes = {
+  played: "played", toggled: "paused or played on", restarted: "restarted", ignored: "its album plays already",
+  unknown: "no album has it yet", refused: "refused", "library-missing": "the library is not there",
+  command: "a command card", assigning: "taken by card assign",
+};
+
+function markLastCard() {
+  const card = state && state.lastCard;
+  const line = $("last-card");
+  line.hidden = !card;
+  if (card) {
+    const album = card.album ? ` (${card.album})` : "";
+    line.textContent = `Last card: ${card.number}${album}, ${cardOutcomes[card.outcome] || card.outcome}`;
+  }
+  for (const button of document.querySelectorAll(".assign-card")) {
+    button.hidden = !card;
+    // A short label: a 13.56 MHz card's number may be 20 hex digits, too wide for a phone's row.
+    button.textContent = "Assign card";
+    if (card) button.title = `Give the last card read (${card.number}) to this album`;
+  }
 }
 
 function markCurrentDisc() {
@@ -261,6 +296,7 @@ function applyState(body, fresh = false) {
   renderShuffle();
   renderSleep();
   markCurrentDisc();
+  markLastCard();
   if (state.walletRevision !== walletRevision) {
     walletRevision = state.walletRevision;
     api("/api/v1/wallet").then((body) => { wallet = body; renderWallet(); }).catch(showProblem);

@@ -84,8 +84,10 @@ function albumRow(album) {
   actions.append(button("Play", "play"));
   if (album.inWallet) actions.append(button("Remove", "remove"));
   else if (!album.mergesInto) actions.append(button("Add", "add"));
+  actions.append(cardButton(album.id));
   if (album.inWallet) item.classList.add("in-wallet");
   item.append(cdElement(album.covers && album.covers["128"]), text, actions);
+  setTimeout(markLastCard);
   return item;
 }
 
@@ -99,6 +101,7 @@ async function changeWallet(action, id) {
     renderWallet();
     showUndo(answer.change);
     if (action === "play") location.hash = "#player";
+    else if (action === "card") { if (library.loaded) await refreshRows(); }
     else await refreshRows();
   } catch (error) {
     showProblem(error);

@@ -1,20 +1,23 @@
 import ArgumentParser
+import CDWallyControl
 import CDWallyCore
 import CDWallyLibrary
+import CDWallySystem
+import Foundation
 
-/// `cdwally card assign|forget`: which card plays which album (docs/PRODUCT.md §11). The
+/// `cdwally card assign|forget|read`: which card plays which album (docs/PRODUCT.md §11). The
 /// mapping is a line of the CDs playlist, written as `add` writes.
 struct CardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
-        abstract: "Give a card to an album, or forget cards.",
+        abstract: "Give a card to an album, forget cards, or read one as a reader would.",
         discussion: """
             A card reader types a card's number: digits, or hexadecimal digits 0-9 and A-F (at \
             most 32, leading zeros kept). The card plays the album as `cdwally play ID` does. The \
             mapping is a line #CDWALLY-CARD:NUMBER Artist — Album in the CDs playlist, directly \
             above the album's line; other players read it as a comment.
             """,
-        subcommands: [Assign.self, Forget.self])
+        subcommands: [Assign.self, Forget.self, Read.self])
 
     /// The number `--card` gave, or a usage error in one line (exit 64).
     static func number(_ text: String) throws -> CardNumber {
@@ -27,14 +30,17 @@ struct CardCommand: ParsableCommand {
 
     struct Assign: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Give card --card NUMBER to an album (putting it into the wallet if needed).",
+            abstract:
+                "Give the next card read, or --card NUMBER, to an album (putting it into the wallet if needed).",
             discussion: """
                 Name the album by its id, a path, or words, as for `cdwally add`. An album not in \
                 the wallet is added to it in the same write, unless the wallet already holds as many \
                 discs as its capacity (exit 64). A number already given moves to this album, and \
                 the command says from which. An album reached only through a line that leads to \
-                other albums too (a folder) cannot take a card (exit 65). Reading the card from a \
-                reader instead of --card is not built yet.
+                other albums too (a folder) cannot take a card (exit 65). Without --card, the command \
+                waits up to 60 s for the next card the running player's reader reads (or \
+                `cdwally card read`), which then plays nothing; with no player running it says so \
+                (exit 3), and when no card comes it changes nothing (exit 75).
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -45,19 +51,17 @@ struct CardCommand: ParsableCommand {
         var album: [String] = []
 
         func validate() throws {
-            guard let card else {
-                throw ValidationError(
-                    "say which card with --card NUMBER: waiting for a card from a reader is not built yet")
-            }
-            _ = try CardCommand.number(card)
+            if let card { _ = try CardCommand.number(card) }
             if album.isEmpty { throw ValidationError("Name an album: its id, a path, or words.") }
         }
 
         func run() throws {
-            let number = try CardCommand.number(card ?? "")
             try CommandContext.run(global) { context in
                 let service = try context.scannedLibrary()
                 let found = try service.album(CommandContext.albumQuery(album))
+                let number =
+                    try card.map(CardCommand.number)
+                    ?? CardCommand.nextCard(for: found, environment: context.settings.environment)
                 let change = try service.assignCard(
                     number, to: found, playlist: context.playlistOverride,
                     capacity: context.settings.capacity,
@@ -115,6 +119,43 @@ struct CardCommand: ParsableCommand {
                     context.print(CardsView.forgotten(change, album: name))
                 }
             }
+        }
+    }
+
+    /// The next card the running player reads, asked for over its socket: the album is found
+    /// first, so that a typo is said before anyone fetches a card.
+    static func nextCard(for album: AlbumSummary, environment: [String: String]) throws -> CardNumber {
+        let seconds = ControlRequest.nextCardSeconds
+        StandardError.emit(
+            "cdwally: read the card for \(album.albumArtist) — \(album.title) on the player's reader "
+                + "(waiting \(seconds) s)\n")
+        let response: ControlResponse
+        do {
+            response = try ControlLink.send(
+                .nextCard(seconds: seconds, pid: getpid()), environment: environment,
+                timeout: .seconds(seconds + 10))
+        } catch {
+            if case .noPlayer = error {
+                throw CommandFailure(
+                    message: "no player runs to read the card; start `cdwally serve`, "
+                        + "or give the number with --card NUMBER",
+                    code: ExitStatus.noPlayer)
+            }
+            throw error
+        }
+        switch response {
+        case .ok(let status):
+            guard let number = status.lastCard.flatMap({ CardNumber($0.number) }) else {
+                throw CommandFailure(
+                    message: "the player answered with no card", code: ExitStatus.protocolError)
+            }
+            return number
+        case .failure(let failure) where failure.code == .noCard:
+            throw CommandFailure(
+                message: "no card was read within \(seconds) s; nothing changed",
+                code: ExitStatus.temporaryFailure)
+        case .failure(let failure):
+            throw failure
         }
     }
 

@@ -1,6 +1,8 @@
 import ArgumentParser
+import CDWallyControl
 import CDWallyCore
 import CDWallyLibrary
+import CDWallyPlayer
 
 /// `cdwally cards`: the cards of the CDs playlist and the albums they lead to now
 /// (docs/PRODUCT.md §11).
@@ -12,7 +14,9 @@ struct CardsCommand: ParsableCommand {
             A card is a line #CDWALLY-CARD:NUMBER Artist — Album in the CDs playlist, directly \
             above the album's line: reading it plays that disc. `cdwally card assign` and \
             `cdwally card forget` change them. A label that no longer names the disc below it \
-            (after a hand edit) is marked, and `cdwally doctor` warns of it.
+            (after a hand edit) is marked, and `cdwally doctor` warns of it. With a player \
+            running, the last card it read follows (`lastCard` in --json), known or not: the \
+            number to give an album with `cdwally card assign --card`.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -23,11 +27,22 @@ struct CardsCommand: ParsableCommand {
             let service = try context.library()
             let list = try service.cards(
                 playlist: context.playlistOverride, capacity: context.settings.capacity)
+            let last = Self.lastCard(environment: context.settings.environment)
             if json {
-                context.print(CardsView.json(list))
+                guard case .object(let members) = CardsView.json(list) else { return }
+                context.print(.object(members + (last.map { [("lastCard", $0.json)] } ?? [])))
             } else {
-                context.print(CardsView.text(list))
+                context.print(CardsView.text(list) + (last.map { "\n\($0.text)" } ?? ""))
             }
         }
+    }
+
+    /// The running player's last card read; nil with no player, or none read.
+    private static func lastCard(environment: [String: String]) -> PlayerStatus.LastCard? {
+        guard
+            case .ok(let status)? = try? ControlLink.send(
+                .status, environment: environment, timeout: .seconds(2))
+        else { return nil }
+        return status.lastCard
     }
 }

@@ -2,6 +2,7 @@ import CDWallyControl
 import CDWallyCore
 import CDWallyPlayer
 import CDWallySystem
+import Foundation
 
 /// Answers control requests for a player that may not exist yet: the socket is claimed
 /// first (one player per user, decided before mpv starts), the player joins once built.
@@ -12,8 +13,11 @@ final class ControlGate: Sendable {
     private let awaited = LockedValue<String?>(nil)
     /// `follow` connections made before the player joined; they follow it once it does.
     private let waitingFollowers = LockedValue<[ControlSubscription]>([])
+    /// A card read over the socket before the player exists: shown, and handed to the player.
+    private let lastCard = LockedValue<PlayerStatus.LastCard?>(nil)
 
     func open(to host: PlayerHost) {
+        if let card = lastCard.current { host.cardDesk.last.withLock { $0 = $0 ?? card } }
         // Set under the followers' lock: a follower comes before (and is handed over here) or
         // after (and finds the host), never in between.
         let waiting = waitingFollowers.withLock { waiting in
@@ -61,7 +65,21 @@ final class ControlGate: Sendable {
                 return answer(
                     .failure(ControlFailure(code: .busy, message: "the player is still starting; try again")))
             }
-            if case .status = request { return answer(.ok(Self.waiting(for: awaited))) }
+            // A card read while the library is missing is shown, as an unknown card is, and
+            // nothing is queued for later (docs/PRODUCT.md §11).
+            if case .cardRead(let number) = request {
+                lastCard.set(
+                    PlayerStatus.LastCard(
+                        number: number.text, device: nil, at: Date().timeIntervalSince1970,
+                        outcome: .libraryMissing))
+            }
+            switch request {
+            case .status, .cardRead:
+                var status = Self.waiting(for: awaited)
+                status.lastCard = lastCard.current
+                return answer(.ok(status))
+            default: break
+            }
             return answer(.failure(ControlFailure(PlayerError.waitingForLibrary(path: awaited))))
         }
         host.controlResponder.respond(to: request) { response in

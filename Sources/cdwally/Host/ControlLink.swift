@@ -33,19 +33,21 @@ enum ControlLink {
     }
 
     /// Sends `request` to the running player, wherever it listens.
-    static func send(_ request: ControlRequest, environment: [String: String]) throws(ControlError)
-        -> ControlResponse
-    {
-        try connect(environment: environment).send(request)
+    static func send(
+        _ request: ControlRequest, environment: [String: String], timeout: Duration = .seconds(15)
+    ) throws(ControlError) -> ControlResponse {
+        try connect(environment: environment, timeout: timeout).send(request)
     }
 
     /// A connection to the running player, wherever it listens.
-    static func connect(environment: [String: String]) throws(ControlError) -> ControlClient {
+    static func connect(environment: [String: String], timeout: Duration = .seconds(15)) throws(ControlError)
+        -> ControlClient
+    {
         let places = places(environment: environment)
         var firstError: ControlError?
         for endpoint in endpoints(environment: environment) {
             do {
-                return try ControlClient(endpoint: endpoint, timeout: .seconds(15))
+                return try ControlClient(endpoint: endpoint, timeout: timeout)
             } catch {
                 if case .noPlayer = error {
                     firstError = firstError ?? error

@@ -55,6 +55,29 @@ struct HostLibrary: Sendable {
         }
     }
 
+    /// Gives card `number` to the album, as `cdwally card assign --card` does; when that added
+    /// the album, the player holds the new wallet before this returns, as after `add`.
+    func assignCard(_ number: CardNumber, to id: AlbumID) async throws -> LibraryService.CardChange {
+        let before = host.view.snapshot.wallet
+        let mark = host.watcherHandovers
+        let (change, wallet) = try await BlockingPool.shared.run { [service, playlist, capacity, state] in
+            let change = try service.assignCard(
+                number, to: try service.album(.id(id)), playlist: playlist, capacity: capacity, state: state)
+            let wallet =
+                change.addedToWallet
+                ? try service.wallet(playlist: playlist, capacity: capacity, wholeTree: false).wallet : nil
+            return (change, wallet)
+        }
+        guard let wallet else { return change }
+        if await host.adopt(wallet, unlessWatcherMovedSince: mark) { return change }
+        host.walletChanged()
+        let deadline = ContinuousClock.now + .seconds(2)
+        while host.view.snapshot.wallet == before && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return change
+    }
+
     func remove(_ id: AlbumID) async throws -> LibraryService.WalletChange {
         try await written {
             try service.remove(

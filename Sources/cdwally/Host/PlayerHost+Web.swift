@@ -34,6 +34,7 @@ extension PlayerHost {
         configuration.hostStatus = { [weak self] status in self?.describe(&status) }
         let server = WebServer(view: view, inbox: self, configuration: configuration)
         try await server.start()
+        cardDesk.onChange { server.hostStatusChanged() }
         onShutdown { await server.stop() }
         setup.withLock { $0?.web = listen.description }
         // On stderr whatever the log level: the one line a user needs to open the remote.
@@ -117,7 +118,7 @@ extension PlayerHost {
                 throw WebLibrary.Refusal.unavailable(error.description)
             }
         }
-        return WebLibrary(
+        var web = WebLibrary(
             albums: { words, offset, limit in
                 let (total, albums) = try await library.albums(matching: words, offset: offset, limit: limit)
                 // A disc the capacity hides is shown as hidden, not as outside the wallet (§11).
@@ -136,6 +137,23 @@ extension PlayerHost {
             add: { id in try await answer(id) { try await library.add(id) } },
             remove: { id in try await answer(id) { try await library.remove(id) } },
             play: { id in try await answer(id) { try await library.play(id) } })
+        web.assignLastCard = { [cardDesk] id in
+            guard let card = cardDesk.last.current, let number = CardNumber(card.number) else {
+                throw WebLibrary.Refusal.conflict(
+                    "no card was read yet: put one on the reader, then try again")
+            }
+            do {
+                let change = try await library.assignCard(number, to: id)
+                return WebLibrary.Change(
+                    album: change.disc?.id ?? id, disc: change.position, changed: change.written,
+                    message: CardsView.assigned(change).replacingOccurrences(of: "\n", with: " "), undo: nil)
+            } catch let error as CardError {
+                throw WebLibrary.Refusal.conflict(error.description)
+            } catch let error as WalletChangeError {
+                throw WebLibrary.Refusal.conflict(error.description)
+            }
+        }
+        return web
     }
 
     /// `cdwally doctor --json`, on the pool for blocking work: it brings the whole index up to

@@ -39,6 +39,8 @@ final class PlayerHost: PlayerInbox {
     /// Counts the watcher's wallets; held while one is posted, so that `adopt` and the watcher
     /// post in a known order.
     private let handovers = LockedValue(0)
+    /// The cards: their rules, the last card read, a `card assign` waiting (`PlayerHost+Cards`).
+    let cardDesk = CardDesk()
 
     init(player: Player, logger: Logger) {
         self.player = player
@@ -71,7 +73,8 @@ final class PlayerHost: PlayerInbox {
 
     /// Starts a player on the wallet, following the library in the background.
     static func start(
-        context: CommandContext, service: LibraryService, report: WalletReport, options: PlayerOptions
+        context: CommandContext, service: LibraryService, report: WalletReport, options: PlayerOptions,
+        cardRules: CardReadRules = CardReadRules()
     ) throws -> PlayerHost {
         let logger = Logger(label: "cdwally")
         var configuration = options.configuration(
@@ -92,6 +95,14 @@ final class PlayerHost: PlayerInbox {
         let arrival = host.onArrival
         let handovers = host.handovers
         let awaited = context.playlistOverride ?? service.root
+        host.cardDesk.rules.set(cardRules)
+        // Read when a card comes, from the playlist on disk: a card assigned a moment ago plays.
+        host.cardDesk.lookUp.set {
+            [service, playlist = context.playlistOverride, capacity = context.settings.capacity] number in
+            try await BlockingPool.shared.run {
+                try service.cards(playlist: playlist, capacity: capacity).cards.first { $0.number == number }
+            }
+        }
         waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
         try host.watcher.start(
             service: service, playlist: context.playlistOverride, capacity: context.settings.capacity,
@@ -206,6 +217,7 @@ final class PlayerHost: PlayerInbox {
     func describe(_ status: inout PlayerStatus) {
         status.setup = setup.current
         status.waitingFor = waitingFor.current
+        status.lastCard = cardDesk.last.current
     }
 
     /// Answers the control socket: the player's commands go to `send`, `quit` to the
@@ -216,13 +228,17 @@ final class PlayerHost: PlayerInbox {
             playAlbum: { [weak self] id, fromStart, reply in
                 guard let self else { return reply(.failure(.shutDown)) }
                 Task { await self.play(album: id, fromStart: fromStart, reply: reply) }
+            },
+            cards: { [weak self] request, answer in
+                guard let self else { return answer(.failure(ControlFailure(PlayerError.shutDown))) }
+                Task { await self.answerCards(request, answer: answer) }
             })
     }
 
     /// Plays the disc of the album `id`. One another process just added reaches the wallet
     /// within the watcher's half second: the watcher is nudged and the wallet waited for, at
     /// most 2 s, before the album is refused.
-    private func play(album id: AlbumID, fromStart: Bool, reply: @escaping PlayerReply) async {
+    func play(album id: AlbumID, fromStart: Bool, reply: @escaping PlayerReply) async {
         var position = player.snapshot.wallet.position(of: id)
         if position == nil {
             walletChanged()

@@ -45,6 +45,8 @@ struct PlayerStartUp {
         body: (Started) async throws -> Void
     ) async throws {
         StandardErrorLogHandler.bootstrap(verbose: options.verbose, environment: context.settings.environment)
+        // A bad `[cards]` entry stops the start before anything is claimed, as a bad `[keys]` does.
+        let cardRules = try CardReadRules(settings: context.settings)
         // Blocking work (locks, a socket's probe, a grace of up to 2 s for a player starting,
         // then the wallet) on the blocking pool, never on a thread of Swift's own pool.
         let control: PlayerHost.ClaimedControl
@@ -66,7 +68,8 @@ struct PlayerStartUp {
         }
         context = built
         try accept(service, report)
-        let host = try PlayerHost.start(context: context, service: service, report: report, options: options)
+        let host = try PlayerHost.start(
+            context: context, service: service, report: report, options: options, cardRules: cardRules)
         let resized = LockedValue<(@Sendable () -> Void)?>(nil)
         SignalWaiter.onSignal { [logger = host.logger] signal in
             if SignalWaiter.stopSignals.contains(signal) {

@@ -36,6 +36,11 @@ enum StatusView {
             .joined(separator: "  ")
     }
 
+    /// `status` for people: the state, and the last card read when a card was read.
+    static func renderWithCard(_ status: PlayerStatus) -> String {
+        render(status) + (status.lastCard.map { "\n\($0.text)" } ?? "")
+    }
+
     /// A third line when the volume is not at 100, the disc is shuffled or a sleep timer is set.
     private static func extras(_ status: PlayerStatus) -> String {
         var parts: [String] = []

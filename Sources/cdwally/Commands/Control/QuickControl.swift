@@ -33,7 +33,9 @@ enum QuickControl {
         guard let (request, json) = verb(of: arguments) else { return nil }
         SignalWaiter.unblockStopSignals()
         do {
-            try StatusCommand.send(request, json: json, render: StatusView.render)
+            try StatusCommand.send(
+                request, json: json,
+                render: request == .status ? StatusView.renderWithCard : StatusView.render)
             return ExitCode.success.rawValue
         } catch let code as ExitCode {
             return code.rawValue

@@ -42,7 +42,7 @@ struct StatusCommand: PlainControlCommand {
             }
             let render: (PlayerStatus) -> String =
                 if let shown { { shown.render($0) } } else if follow { StatusView.line } else {
-                    StatusView.render
+                    StatusView.renderWithCard
                 }
             if follow {
                 try StatusFollow.run(json: options.json, render: render)
