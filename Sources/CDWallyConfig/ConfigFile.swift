@@ -4,7 +4,7 @@ import Foundation
 /// `capacity`, `state_dir`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`,
 /// `mixer`, `volume_max`, `volume_limit`, `volume_min`, `start_volume`),
 /// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action), `[web]` (`listen`,
-/// `hosts`) and `[display]` (`cover`). Values are checked here so a mistake is reported with its file, line and key
+/// `hosts`), `[display]` (`cover`) and `[cards]` (`reader`). Values are checked here so a mistake is reported with its file, line and key
 /// before anything runs.
 public struct ConfigFile: Sendable, Equatable {
     public struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
@@ -46,6 +46,9 @@ public struct ConfigFile: Sendable, Equatable {
     public var webHosts: Setting<[String]>?
     /// Whether `play`'s display shows the disc's cover (where the terminal can).
     public var displayCover: Setting<Bool>?
+    /// `[cards] reader`: the card readers, each a device path or a device name (a string or a
+    /// list of them).
+    public var cardReaders: Setting<[String]>?
     /// evdev key name → action name, in the order written.
     public var keys: [(key: String, action: String, line: Int)] = []
     /// Keys cdwally does not know, as "file:line: unknown key x": kept as warnings, not errors,
@@ -94,6 +97,7 @@ public struct ConfigFile: Sendable, Equatable {
             case "player": try config.readPlayer(item, reader: &reader)
             case "web": try config.readWeb(item, reader: &reader)
             case "display": try config.readDisplay(item, reader: &reader)
+            case "cards": try config.readCards(item, reader: &reader)
             case "keys":
                 for key in try reader.table(item).items {
                     config.keys.append((key.key, try reader.string(key, prefix: "keys.").value, key.line))
@@ -218,7 +222,7 @@ public struct ConfigFile: Sendable, Equatable {
             && lhs.volumeMin == rhs.volumeMin && lhs.startVolume == rhs.startVolume
             && lhs.replayGain == rhs.replayGain && lhs.warnings == rhs.warnings
             && lhs.webListen == rhs.webListen && lhs.webHosts == rhs.webHosts
-            && lhs.displayCover == rhs.displayCover
+            && lhs.displayCover == rhs.displayCover && lhs.cardReaders == rhs.cardReaders
             && lhs.mpvOptions.elementsEqual(rhs.mpvOptions, by: { $0 == $1 })
             && lhs.keys.elementsEqual(rhs.keys, by: { $0 == $1 })
     }

@@ -76,44 +76,59 @@ public final class InputDevice {
         !mappedKeys(in: keyMap).isEmpty
     }
 
+    /// True when the device can send every one of `keys`, by its advertised capabilities.
+    func canSend(_ keys: [KeyCode]) -> Bool {
+        guard let handle else { return false }
+        return keys.allSatisfy { libevdev_has_event_code(handle, UInt32(EV_KEY), UInt32($0.rawValue)) == 1 }
+    }
+
     /// Reads what is pending without blocking and returns the bound key presses in order.
     ///
     /// When the device turns out to be unplugged (ENODEV) it is closed and the presses read
     /// before that are returned; check `isOpen` afterwards. Any other read error closes the
     /// device too, and is thrown.
     public func readPresses(mappedBy keyMap: KeyMap) throws(InputError) -> [KeyPress] {
-        guard let handle else { return [] }
         var presses: [KeyPress] = []
+        try readEvents { event in
+            if let press = keyMap.press(for: event) { presses.append(press) }
+        }
+        return presses
+    }
+
+    /// Reads what is pending without blocking and hands each event to `take`, in order, the
+    /// events of a SYN_DROPPED resync included. Unplugged and failed devices are closed as
+    /// `readPresses` says.
+    func readEvents(_ take: (input_event) -> Void) throws(InputError) {
+        guard let handle else { return }
         var event = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
         for _ in 0..<Self.maximumEventsPerRead {
             let status = libevdev_next_event(handle, flags, &event)
             switch status {
             case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue):
-                if let press = keyMap.press(for: event) { presses.append(press) }
+                take(event)
             case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue):
                 if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
-                    if let press = keyMap.press(for: event) { presses.append(press) }
+                    take(event)
                 } else {
                     // This event is the SYN_DROPPED itself; the state deltas follow in sync mode.
                     flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
                 }
             case -EAGAIN:
                 // In sync mode EAGAIN ends the resync; in normal mode, the queue is empty.
-                guard flags == LIBEVDEV_READ_FLAG_SYNC.rawValue else { return presses }
+                guard flags == LIBEVDEV_READ_FLAG_SYNC.rawValue else { return }
                 flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
             case -EINTR:
                 continue
             case -ENODEV:
                 close()
-                return presses
+                return
             default:
                 close()
                 throw InputError.status(
                     errno: status < 0 ? -status : EIO, call: "libevdev_next_event", path: path)
             }
         }
-        return presses
     }
 
     /// Releases the handle and the descriptor (and with it any grab). Safe to call twice.

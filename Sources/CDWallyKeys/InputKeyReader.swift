@@ -28,18 +28,21 @@ public final class InputKeyReader: Sendable {
     ///   - selection: `.auto`, or explicit device paths (optionally grabbed).
     ///   - keyMap: which keys mean what; `KeyMap(config:)` builds it from `[keys]`.
     ///   - directory: where `auto` looks for `event*` nodes; tests point it elsewhere.
+    ///   - cardReaders: the configured card readers, never read for keys (many also claim
+    ///     media keys), in `auto` or named.
     ///   - onNotice: devices opened and removed, and problems that do not stop the reader.
     ///   - onPress: called once per press of a bound key, with the device's name.
     public convenience init(
         selection: InputSelection,
         keyMap: KeyMap = .defaults,
         directory: RawPath = InputKeyReader.defaultDirectory,
+        excluding cardReaders: CardReaderSelection = .none,
         onNotice: @escaping @Sendable (InputNotice) -> Void = { _ in },
         onPress: @escaping @Sendable (KeyPress, String) -> Void
     ) {
         self.init(
             selection: selection, keyMap: keyMap, directory: directory, permissionGrace: .seconds(3),
-            threadSetup: nil, onNotice: onNotice, onPress: onPress)
+            threadSetup: nil, cardReaders: cardReaders, onNotice: onNotice, onPress: onPress)
     }
 
     /// `permissionGrace` is how long a new node may refuse us before it is reported;
@@ -47,12 +50,13 @@ public final class InputKeyReader: Sendable {
     /// privileges there, as root cannot otherwise see EACCES).
     init(
         selection: InputSelection, keyMap: KeyMap, directory: RawPath, permissionGrace: Duration,
-        threadSetup: (@Sendable () -> Void)?,
+        threadSetup: (@Sendable () -> Void)?, cardReaders: CardReaderSelection = .none,
         onNotice: @escaping @Sendable (InputNotice) -> Void,
         onPress: @escaping @Sendable (KeyPress, String) -> Void
     ) {
         settings = InputPollLoop.Settings(
-            selection: selection, keyMap: keyMap, directory: directory, permissionGrace: permissionGrace)
+            selection: selection, keyMap: keyMap, directory: directory, permissionGrace: permissionGrace,
+            cardReaders: cardReaders)
         self.threadSetup = threadSetup
         self.onNotice = onNotice
         self.onPress = onPress

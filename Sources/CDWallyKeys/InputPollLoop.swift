@@ -20,6 +20,8 @@ final class InputPollLoop {
         var directory: RawPath
         /// How long a new node may refuse us before that is reported.
         var permissionGrace: Duration
+        /// Configured card readers: never key devices (docs/PRODUCT.md §11).
+        var cardReaders: CardReaderSelection = .none
     }
 
     private enum Trigger {
@@ -200,7 +202,10 @@ final class InputPollLoop {
     }
 
     private func adopt(_ device: InputDevice, at path: RawPath) {
-        if device.hasMappedKey(in: settings.keyMap) {
+        if settings.cardReaders.isReader(device, at: path) {
+            device.close()
+            onNotice(.cardReader(path: path, name: device.name))
+        } else if device.hasMappedKey(in: settings.keyMap) {
             devices[path] = device
             onNotice(.opened(path: path, name: device.name))
         } else if !isAuto {

@@ -147,11 +147,13 @@ final class PlayerHost: PlayerInbox {
         }
     }
 
-    /// Reads media keys from evdev devices (`serve --input`).
-    func startKeys(selection: InputSelection, keyMap: KeyMap) async throws {
+    /// Reads media keys from evdev devices (`serve --input`), never from a card reader.
+    func startKeys(
+        selection: InputSelection, keyMap: KeyMap, excluding cardReaders: CardReaderSelection = .none
+    ) async throws {
         let logger = Logger(label: "cdwally.input")
         let reader = InputKeyReader(
-            selection: selection, keyMap: keyMap,
+            selection: selection, keyMap: keyMap, excluding: cardReaders,
             onNotice: { notice in PlayerHost.log(notice, logger) },
             onPress: { [weak self] press, device in
                 let key = "key \(press.key.name) (\(KeyActionName.name(of: press.command))) from \(device)"
@@ -176,6 +178,8 @@ final class PlayerHost: PlayerInbox {
         case .opened(let path, let name): logger.info("reading keys from \(name) (\(path.display))")
         case .removed(let path, let name): logger.info("\(name) (\(path.display)) is gone")
         case .noMappedKeys(let path, let name, _): logger.debug("\(name) (\(path.display)) has no media keys")
+        case .cardReader(let path, let name):
+            logger.info("\(name) (\(path.display)) is the card reader: not read for keys")
         case .problem(let error): logger.warning("\(error)")
         }
     }
