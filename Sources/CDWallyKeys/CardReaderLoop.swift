@@ -65,7 +65,7 @@ final class CardReaderLoop {
     func openInitialDevices() {
         for path in candidates() { consider(path, .startup) }
         // A path that is there but not open has had its problem said.
-        for path in selection.paths where Self.identity(of: path) == nil {
+        for path in selection.paths where NodeIdentity.of(path) == nil {
             onNotice(.absent(path.display))
         }
         let open = readers.values.map(\.device)
@@ -166,7 +166,7 @@ final class CardReaderLoop {
         guard isCandidate(path) else { return }
         if trigger == .attributesChanged && waitingForPermission[path] == nil { return }
         if let open = readers[path] {
-            if Self.identity(of: path) == open.device.identity { return }
+            if NodeIdentity.of(path) == open.device.identity { return }
             open.device.close()
             readers[path] = nil
             onNotice(.removed(path: path, name: open.device.name))
@@ -222,12 +222,6 @@ final class CardReaderLoop {
         let numbers = readers.values.compactMap(\.decoder.deadline)
         let reports = waitingForPermission.values.filter { !$0.reported }.map(\.reportAt)
         return (numbers + reports).min()
-    }
-
-    private static func identity(of path: RawPath) -> NodeIdentity? {
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
-        return NodeIdentity(info)
     }
 
     /// The candidate nodes there now, in byte order: the configured paths, and the input

@@ -1,6 +1,5 @@
 import CDWallyCore
 import Foundation
-import Glibc
 
 /// Which devices are card readers: `[cards] reader` in the config (docs/PRODUCT.md §11), each
 /// value a device path (`/dev/input/by-id/usb-…-event-kbd`, `/dev/input/event3`) or the
@@ -44,12 +43,6 @@ public struct CardReaderSelection: Sendable, Equatable {
     func isReader(_ device: InputDevice, at path: RawPath) -> Bool {
         if names.contains(where: { $0.lowercased() == device.name.lowercased() }) { return true }
         let path = path.lexicallyNormalized()
-        return paths.contains { $0 == path || Self.identity(of: $0) == device.identity }
-    }
-
-    private static func identity(of path: RawPath) -> NodeIdentity? {
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
-        return NodeIdentity(info)
+        return paths.contains { $0 == path || NodeIdentity.of($0) == device.identity }
     }
 }
