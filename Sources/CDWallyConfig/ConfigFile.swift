@@ -204,6 +204,19 @@ public struct ConfigFile: Sendable, Equatable {
         }
     }
 
+    /// `[cards]`: `reader` (`readCardReader`).
+    private mutating func readCards(_ item: TOMLTable.Item, reader: inout ConfigTableReader)
+        throws(ConfigError)
+    {
+        for entry in try reader.table(item).items {
+            if entry.key == "reader" {
+                cardReaders = try Self.readCardReader(entry, reader: reader)
+                continue
+            }
+            reader.unknown(entry, prefix: "cards.")
+        }
+    }
+
     private static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain

@@ -64,3 +64,22 @@ extension PlayerHost {
         }
     }
 }
+
+extension PlayerHost {
+    /// While `card assign` waits and no reader is configured (docs/PRODUCT.md §11: the device
+    /// that typed the card is the reader): every device that types digits and Enter is read,
+    /// ungrabbed, for at most `duration`; its card goes to `cardRead` as a reader's would, and
+    /// the log gives the `[cards]` line that names that device from then on.
+    func discoverReader(for duration: Duration) async {
+        let logger = Logger(label: "cdwally.cards")
+        do {
+            guard let read = try await CardReader.nextCard(.discover, within: duration) else { return }
+            logger.notice(
+                "card \(read.number) was typed by \(read.name) (\(read.path.display)); to read cards from it, put \(CardReader.configLine(for: read)) under [cards] in the config"
+            )
+            await cardRead(read.number, from: read.name)
+        } catch {
+            logger.warning("looking for the card reader: \(error)")
+        }
+    }
+}
