@@ -105,11 +105,11 @@ struct PlayerStartUp {
         let logger = Logger(label: "cdwally")
         logger.warning("waiting for \(awaited): the music library is not there yet (a disk not mounted?)")
         gate.wait(for: awaited)
-        // Stopped before this returns: the player's own remote takes the port next.
-        let web = try await PlayerHost.startWaitingWeb(self.web, context: context, awaited: awaited)
-        // The readers are grabbed meanwhile too: a card's digits must not reach a login prompt.
+        // The readers are held meanwhile too: a card's digits must not reach a login prompt.
         let cards = try await PlayerHost.startWaitingCardReader(context.settings, awaited: awaited)
         defer { cards?.stop() }
+        // Stopped before this returns: the player's own remote takes the port next.
+        let web = try await PlayerHost.startWaitingWeb(self.web, context: context, awaited: awaited)
         let stopped = LockedValue<Int32?>(nil)
         SignalWaiter.onSignal { signal in
             if SignalWaiter.stopSignals.contains(signal) { stopped.set(signal) }
