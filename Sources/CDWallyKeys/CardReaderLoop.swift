@@ -28,6 +28,11 @@ final class CardReaderLoop {
         var decoder: CardReaderDecoder
     }
 
+    private struct Port {
+        let port: SerialCardPort
+        var decoder = SerialCardDecoder()
+    }
+
     private struct PermissionWait {
         var reportAt: ContinuousClock.Instant
         var reported: Bool
@@ -39,6 +44,8 @@ final class CardReaderLoop {
     private let onCard: @Sendable (CardRead) -> Void
     private let onNotice: @Sendable (CardReaderNotice) -> Void
     private var readers: [RawPath: Reader] = [:]
+    /// Serial readers: configured paths that are terminals, not evdev nodes.
+    private var ports: [RawPath: Port] = [:]
     private var waitingForPermission: [RawPath: PermissionWait] = [:]
     private let clock = ContinuousClock()
 
@@ -77,12 +84,19 @@ final class CardReaderLoop {
 
     /// Polls until the thread's stop signal fires; then closes every reader (and its grab).
     func run(_ thread: PollThread) {
-        defer { readers.removeAll() }
+        defer {
+            readers.removeAll()
+            ports.removeAll()
+        }
         while true {
             let order = readers.keys.sorted()
+            let serial = ports.keys.sorted()
             var descriptors = [pollfd(fd: watch.fileDescriptor, events: Int16(POLLIN), revents: 0)]
             descriptors += order.map {
                 pollfd(fd: readers[$0]!.device.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            }
+            descriptors += serial.map {
+                pollfd(fd: ports[$0]!.port.fileDescriptor, events: Int16(POLLIN), revents: 0)
             }
             switch thread.wait(&descriptors, until: nextDeadline()) {
             case .stopped: return
@@ -94,12 +108,17 @@ final class CardReaderLoop {
             for (index, path) in order.enumerated() where descriptors[index + 1].revents != 0 {
                 read(at: path, events: descriptors[index + 1].revents)
             }
+            for (index, path) in serial.enumerated() where descriptors[index + 1 + order.count].revents != 0 {
+                readPort(at: path)
+            }
             if descriptors[0].revents != 0 {
                 for change in watch.readChanges() { apply(change) }
             }
             let now = clock.now
             for path in readers.keys.sorted() {
-                if let output = readers[path]?.decoder.expire(at: now) { deliver([output], from: path) }
+                if let output = readers[path]?.decoder.expire(at: now) {
+                    deliver([output], path: path, name: readers[path]!.device.name)
+                }
             }
             for (path, wait) in waitingForPermission where !wait.reported && now >= wait.reportAt {
                 consider(path, .retry)
@@ -121,7 +140,7 @@ final class CardReaderLoop {
         }
         readers[path] = reader
         // What it read before it went is delivered before it is said to be gone.
-        deliver(outputs, from: path)
+        deliver(outputs, path: path, name: reader.device.name)
         if reader.device.isOpen, events & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { reader.device.close() }
         if !reader.device.isOpen {
             readers[path] = nil
@@ -129,12 +148,23 @@ final class CardReaderLoop {
         }
     }
 
-    private func deliver(_ outputs: [CardReaderDecoder.Output], from path: RawPath) {
-        guard let device = readers[path]?.device else { return }
+    /// A serial reader's bytes; its frames are whole cards, so nothing waits on a clock.
+    private func readPort(at path: RawPath) {
+        guard var entry = ports[path] else { return }
+        let outputs = entry.decoder.take(entry.port.read())
+        ports[path] = entry
+        deliver(outputs, path: path, name: path.display)
+        if !entry.port.isOpen {
+            ports[path] = nil
+            onNotice(.removed(path: path, name: path.display))
+        }
+    }
+
+    private func deliver(_ outputs: [CardReaderDecoder.Output], path: RawPath, name: String) {
         for output in outputs {
             switch output {
-            case .card(let number): onCard(CardRead(number: number, path: path, name: device.name))
-            case .problem(let problem): onNotice(.unreadable(problem, path: path, name: device.name))
+            case .card(let number): onCard(CardRead(number: number, path: path, name: name))
+            case .problem(let problem): onNotice(.unreadable(problem, path: path, name: name))
             }
         }
     }
@@ -171,6 +201,12 @@ final class CardReaderLoop {
             readers[path] = nil
             onNotice(.removed(path: path, name: open.device.name))
         }
+        if let open = ports[path] {
+            if NodeIdentity.of(path) == open.port.identity { return }
+            open.port.close()
+            ports[path] = nil
+            onNotice(.removed(path: path, name: path.display))
+        }
         do {
             // Looked at without a grab: most nodes of the directory are not readers.
             let probe = try InputDevice(path: path)
@@ -198,15 +234,27 @@ final class CardReaderLoop {
             }
             waitingForPermission[path] = wait
         } catch .notAnInputDevice(let node) where selection.paths.contains(path) {
-            // A configured path that is no evdev node (a serial reader's tty): say so.
+            // A configured path that is no evdev node: a serial reader's terminal, or a mistake.
             waitingForPermission[path] = nil
-            onNotice(.problem(.notAnInputDevice(node)))
+            openSerial(path, node: node)
         } catch .deviceNotFound, .deviceUnplugged, .notAnInputDevice {
             // Gone again before we could look, or a scanned node that is no evdev device:
             // nothing to tell.
             waitingForPermission[path] = nil
         } catch {
             waitingForPermission[path] = nil
+            onNotice(.problem(error))
+        }
+    }
+
+    private func openSerial(_ path: RawPath, node: RawPath) {
+        do {
+            guard let port = try SerialCardPort.open(path) else {
+                return onNotice(.problem(.notAnInputDevice(node)))
+            }
+            ports[path] = Port(port: port)
+            onNotice(.opened(path: path, name: path.display, grabbed: false))
+        } catch {
             onNotice(.problem(error))
         }
     }

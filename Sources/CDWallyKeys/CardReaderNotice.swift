@@ -17,7 +17,9 @@ public enum CardReaderNotice: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .opened(let path, let name, let grabbed):
-            return "reading cards from \(name) (\(path))" + (grabbed ? ", grabbed" : "")
+            // A serial reader has no name but its path.
+            let source = name == path.display ? name : "\(name) (\(path))"
+            return "reading cards from \(source)" + (grabbed ? ", grabbed" : "")
         case .removed(let path, let name):
             return "the card reader \(name) (\(path)) is gone; it is read again once plugged back in"
         case .absent(let reader):

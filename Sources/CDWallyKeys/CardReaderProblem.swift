@@ -10,6 +10,8 @@ public enum CardReaderProblem: Sendable, Equatable, CustomStringConvertible {
     case unfinished(String)
     /// Enter with nothing typed before it.
     case enterAlone
+    /// A serial reader's frame that does not check out (its bytes, as far as they came).
+    case badFrame(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,9 @@ public enum CardReaderProblem: Sendable, Equatable, CustomStringConvertible {
             return "the card reader typed \(typed) and no Enter after it; dropped"
         case .enterAlone:
             return "the card reader typed Enter with no number before it"
+        case .badFrame(let bytes):
+            return
+                "the serial card reader sent a frame that does not check out (\(bytes)); that card is not read"
         }
     }
 }
