@@ -198,7 +198,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["cdwally", "TestSupport", "CDWallyPlayer", "CDWallyKeys", "CDWallyTerminal"]),
+            dependencies: [
+                "cdwally", "TestSupport", "CDWallyPlayer", "CDWallyKeys", "CDWallyTerminal", "CEvdev",
+            ]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

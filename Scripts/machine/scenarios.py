@@ -341,6 +341,34 @@ class Run:
         self.results["remote_minutes"] = round((time.monotonic() - t) / 60, 1)
         return guest
 
+    def scenario_tests(self, guest):
+        """The suites that need `/dev/uinput`, run in the guest where the kernel has it."""
+        t = time.monotonic()
+        if guest is None:
+            guest = self.boot()
+        rc, out = guest.run("cat /root/check-machine-tests", 10)
+        bundle, pattern = (out.strip().splitlines() + ["", ""])[:2]
+        # The jukebox would take the tests' devices too (--input auto): it stops for them.
+        guest.run(f"systemctl stop {UNIT}; modprobe uinput", 60)
+        rc, out = guest.run(
+            f"cd {os.path.dirname(bundle)} && timeout 1700 {bundle} --testing-library swift-testing "
+            f"--filter '{pattern}' >/tmp/tests.log 2>&1; echo exit $?; "
+            "sed 's/\x1b\\[[0-9;]*m//g' /tmp/tests.log | grep -E '✘|➜|Test run' | tail -n 40", 1800)
+        # The whole log stays in the run's folder: a failure's own lines (a command's stderr).
+        rc, whole = guest.run("sed 's/\x1b\\[[0-9;]*m//g' /tmp/tests.log | tail -n 400", 60)
+        with open(os.path.join(self.work, "tests.log"), "w") as log:
+            log.write(whole)
+        lines = out.strip().splitlines()
+        ended = next((line for line in lines if line.startswith("exit ")), "exit ?")
+        summary = next((line for line in reversed(lines) if "Test run with" in line), "no summary")
+        skipped = [line for line in lines if "➜" in line]
+        self.verdict(f"tests: '{pattern}' pass in the guest", ended == "exit 0" and "passed" in summary,
+                     f"{ended}; {summary.strip()}")
+        self.verdict("tests: none skipped for want of a device", not skipped,
+                     f"{len(skipped)} skipped: {skipped[:2]}")
+        self.results["tests_minutes"] = round((time.monotonic() - t) / 60, 1)
+        return guest
+
     def finish(self, guest):
         if guest is not None:
             guest.power_off()
@@ -372,6 +400,8 @@ def main():
             guest = run.scenario_cuts(guest, arguments.cuts)
         if "remote" in only:
             guest = run.scenario_remote(guest)
+        if "tests" in only:
+            guest = run.scenario_tests(guest)
     except Exception as error:  # a scenario that cannot go on is a failure, with its reason
         run.verdict("the run", False, f"{type(error).__name__}: {error}")
         if run.current is not None and run.current.process.poll() is None:

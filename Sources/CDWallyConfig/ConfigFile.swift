@@ -3,7 +3,8 @@ import Foundation
 /// The settings a user wrote in `config.toml` (docs/PRODUCT.md §8): `library`, `playlist`,
 /// `capacity`, `state_dir`, `[player]` (`audio_device`, `then`, `repeat`, `replaygain`, `on_start`,
 /// `mixer`, `volume_max`, `volume_limit`, `volume_min`, `start_volume`),
-/// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action), `[web]` (`listen`,
+/// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action, and `[keys.long]` for long
+/// presses), `[knob]` (`axis`, `reverse`), `[web]` (`listen`,
 /// `hosts`), `[display]` (`cover`) and `[cards]` (`reader`). Values are checked here so a mistake is reported with its file, line and key
 /// before anything runs.
 public struct ConfigFile: Sendable, Equatable {
@@ -51,6 +52,12 @@ public struct ConfigFile: Sendable, Equatable {
     public var cardReaders: Setting<[String]>?
     /// evdev key name → action name, in the order written.
     public var keys: [(key: String, action: String, line: Int)] = []
+    /// `[keys.long]`: evdev key name → the action of holding that key, in the order written.
+    public var longKeys: [(key: String, action: String, line: Int)] = []
+    /// `[knob] axis`: the relative axis the rotary knob sends (`REL_X`); nil for the defaults.
+    public var knobAxis: Setting<String>?
+    /// `[knob] reverse`: a positive detent lowers the volume.
+    public var knobReverse: Setting<Bool>?
     /// Keys cdwally does not know, as "file:line: unknown key x": kept as warnings, not errors,
     /// so a config written for a newer cdwally still loads.
     public var warnings: [String] = []
@@ -98,10 +105,8 @@ public struct ConfigFile: Sendable, Equatable {
             case "web": try config.readWeb(item, reader: &reader)
             case "display": try config.readDisplay(item, reader: &reader)
             case "cards": try config.readCards(item, reader: &reader)
-            case "keys":
-                for key in try reader.table(item).items {
-                    config.keys.append((key.key, try reader.string(key, prefix: "keys.").value, key.line))
-                }
+            case "keys": try config.readKeys(item, reader: &reader)
+            case "knob": try config.readKnob(item, reader: &reader)
             default: reader.unknown(item)
             }
         }
@@ -179,6 +184,35 @@ public struct ConfigFile: Sendable, Equatable {
             let low = volumeMin == nil ? "0" : "volume_min (\(bottom))"
             let high = volumeLimit == nil ? "volume_max (\(top))" : "volume_limit (\(top))"
             throw invalid(start, "start_volume", "must be a whole number from \(low) to \(high)")
+        }
+    }
+
+    /// `[keys]`, whose values are action names, and its `long` table of long presses: the TOML
+    /// reads `[keys.long]` and `long.KEY_NEXTSONG = …` inside `[keys]` the same.
+    private mutating func readKeys(_ item: TOMLTable.Item, reader: inout ConfigTableReader)
+        throws(ConfigError)
+    {
+        for key in try reader.table(item).items {
+            if key.key == "long", case .table(let long) = key.value {
+                for entry in long.items {
+                    longKeys.append(
+                        (entry.key, try reader.string(entry, prefix: "keys.long.").value, entry.line))
+                }
+            } else {
+                keys.append((key.key, try reader.string(key, prefix: "keys.").value, key.line))
+            }
+        }
+    }
+
+    private mutating func readKnob(_ item: TOMLTable.Item, reader: inout ConfigTableReader)
+        throws(ConfigError)
+    {
+        for entry in try reader.table(item).items {
+            switch entry.key {
+            case "axis": knobAxis = try reader.string(entry, prefix: "knob.")
+            case "reverse": knobReverse = try reader.flag(entry, prefix: "knob.")
+            default: reader.unknown(entry, prefix: "knob.")
+            }
         }
     }
 

@@ -31,12 +31,14 @@ final class ControlAcceptLoop: @unchecked Sendable {
     private let stop: WakePipe
     private let settings: Settings
     private let handler: ControlServer.Handler
+    private let follower: ControlServer.Follower?
     private let logger: Logger
     private let activeConnections = LockedValue(0)
 
     init(
         listener: UnixSocket, lock: InstanceLock, socketPath: RawPath, identity: SocketIdentity,
-        stop: WakePipe, settings: Settings, handler: @escaping ControlServer.Handler, logger: Logger
+        stop: WakePipe, settings: Settings, handler: @escaping ControlServer.Handler,
+        follower: ControlServer.Follower?, logger: Logger
     ) {
         self.listener = listener
         self.lock = lock
@@ -45,6 +47,7 @@ final class ControlAcceptLoop: @unchecked Sendable {
         self.stop = stop
         self.settings = settings
         self.handler = handler
+        self.follower = follower
         self.logger = logger
     }
 
@@ -87,7 +90,7 @@ final class ControlAcceptLoop: @unchecked Sendable {
         }
         let served = ControlConnection(
             socket: connection, stop: stop, answerReady: answerReady, requestTimeout: settings.requestTimeout,
-            handler: handler, logger: logger)
+            handler: handler, follower: follower, logger: logger)
         // Never stopped on its own: the server's stop signal, shared, ends every connection.
         _ = PollThread.start(name: "cdwally-control-client", stopSignal: stop) { [self] _ in
             served.run()

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 import Glibc
 
@@ -77,6 +78,36 @@ public final class ControlClient {
         }
         // A player that hung up may still have left an answer (a `busy` one) to read.
         return try readLine(until: deadline)
+    }
+
+    /// What a follower's wait brought.
+    enum FollowedLine {
+        case line([UInt8])
+        case playerGone
+        case outputGone
+    }
+
+    /// The next line of a follow, waiting as long as it takes, while watching `output` for an
+    /// error or hang-up (poll reports those whatever events are asked for).
+    func nextLine(watching output: Int32?) throws(ControlError) -> FollowedLine {
+        while true {
+            if !queued.isEmpty {
+                guard case .line(let line) = queued.removeFirst() else {
+                    throw .protocolError(reason: "a status line is longer than \(lines.limit) bytes")
+                }
+                return .line(line)
+            }
+            var descriptors = [pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)]
+            if let output { descriptors.append(pollfd(fd: output, events: 0, revents: 0)) }
+            _ = PollThread.wait(&descriptors, until: nil, stop: nil)
+            if descriptors.count > 1, descriptors[1].revents != 0 { return .outputGone }
+            if descriptors[0].revents == 0 { continue }
+            switch socket.receive() {
+            case .nothing: continue
+            case .end: return .playerGone
+            case .bytes(let bytes): queued += lines.append(bytes)
+            }
+        }
     }
 
     /// The next answer line.

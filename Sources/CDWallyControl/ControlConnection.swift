@@ -14,21 +14,23 @@ import Logging
 /// Created on the accept thread, then owned by its own thread: `run()` is its only entry
 /// point once that starts (hence `@unchecked Sendable`, for the hand-over alone).
 final class ControlConnection: @unchecked Sendable {
-    private let socket: UnixSocket
-    private let stop: WakePipe
+    let socket: UnixSocket
+    let stop: WakePipe
     private let requestTimeout: Duration
     private let handler: ControlServer.Handler
-    private let logger: Logger
+    private let follower: ControlServer.Follower?
+    let logger: Logger
     private var lines = LineBuffer(limit: ControlProtocol.maximumLineLength)
     /// Where the handler's reply leaves the answer, and the pipe it wakes this thread with.
     private let answered = LockedValue<ControlResponse?>(nil)
-    private let answerReady: WakePipe
+    let answerReady: WakePipe
 
     init(
         socket: UnixSocket, stop: WakePipe, answerReady: WakePipe, requestTimeout: Duration,
-        handler: @escaping ControlServer.Handler,
+        handler: @escaping ControlServer.Handler, follower: ControlServer.Follower?,
         logger: Logger
     ) {
+        self.follower = follower
         self.socket = socket
         self.answerReady = answerReady
         self.stop = stop
@@ -66,7 +68,8 @@ final class ControlConnection: @unchecked Sendable {
         }
     }
 
-    /// Answers one line; false when the answer could not be delivered.
+    /// Answers one line; false when the answer could not be delivered, or the line was a
+    /// `follow` (which holds the connection until its end).
     private func answer(_ item: LineBuffer.Item) -> Bool {
         let response: ControlResponse
         switch item {
@@ -79,7 +82,12 @@ final class ControlConnection: @unchecked Sendable {
         case .line(let bytes):
             if ControlProtocol.isBlank(bytes) { return true }
             do {
-                response = call(try ControlRequest(line: bytes))
+                let request = try ControlRequest(line: bytes)
+                if request == .follow, let follower {
+                    follow(follower)
+                    return false
+                }
+                response = request == .follow ? Self.noFollow : call(request)
             } catch {
                 response = .failure(error)
             }
@@ -90,6 +98,10 @@ final class ControlConnection: @unchecked Sendable {
         if !delivered { logger.debug("control: a client did not take its answer; closing its connection") }
         return delivered
     }
+
+    /// A server without a follower answers as a player older than `follow` does.
+    private static let noFollow = ControlResponse.failure(
+        ControlFailure(code: .unknownCommand, message: "this player offers no \"follow\""))
 
     /// Hands the request to the handler and polls until its answer arrives (the player's reply
     /// leaves it in `answered` and wakes `answerReady`). Waiting is fine here: this is the

@@ -3,12 +3,15 @@ import CDWallyPlayer
 
 extension ControlRequest {
     /// The host's own verbs, beside the player's (`PlayerVerb.table`).
-    static let hostVerbs: [(name: String, request: ControlRequest)] = [("status", .status), ("quit", .quit)]
+    static let hostVerbs: [(name: String, request: ControlRequest)] = [
+        ("status", .status), ("quit", .quit), ("follow", .follow),
+    ]
 
     /// The `command` value on the wire.
     var commandName: String {
         switch self {
         case .status: "status"
+        case .follow: "follow"
         case .quit: "quit"
         case .album: PlayerVerb.disc.name
         case .command(let command): PlayerVerb.wire(command)?.name ?? "\(command)"
@@ -24,7 +27,7 @@ extension ControlRequest {
         case .command(let command): members += PlayerVerb.wire(command)?.fields ?? []
         case .album(let id, let fromStart):
             members += [("album", .string(id.rawValue)), ("fromStart", .bool(fromStart))]
-        case .status, .quit: break
+        case .status, .quit, .follow: break
         }
         return .object(members)
     }

@@ -8,6 +8,9 @@ public enum ControlRequest: Sendable, Hashable {
     case command(PlayerCommand)
     /// Only the status; every answer carries it anyway.
     case status
+    /// The status now and again on every change a status bar shows, on the same connection,
+    /// until either side ends it (`cdwally status --follow`): the host's, not the player's.
+    case follow
     /// Ends the player's process, saving every position: the host's, not the player's.
     case quit
     /// Plays the disc of the album `id`, from its start when `fromStart`: `disc` with an

@@ -32,11 +32,12 @@ public struct ControlResponder: Sendable {
     /// Hands `answer` the response, from whichever thread the outcome arrives on.
     public func respond(to request: ControlRequest, answer: @escaping @Sendable (ControlResponse) -> Void) {
         switch request {
-        case .status:
-            answer(.ok(ControlStatus(snapshot: view.snapshot)))
+        case .status, .follow:
+            // `follow` is the connection's (`follow(_:)`); a handler asked for it answers once.
+            answer(.ok(PlayerStatus(snapshot: view.snapshot)))
         case .quit:
             quit()
-            answer(.ok(ControlStatus(snapshot: view.snapshot)))
+            answer(.ok(PlayerStatus(snapshot: view.snapshot)))
         case .command(let command):
             inbox.send(command) { answer(Self.response($0)) }
         case .album(let id, let fromStart):
@@ -44,9 +45,41 @@ public struct ControlResponder: Sendable {
         }
     }
 
+    /// Feeds `subscription` (a `follow` connection): the status now, then each the player
+    /// publishes (it publishes when anything shown changed, the elapsed time each whole
+    /// second), each completed by `describe` (what the host adds); ends it with the player.
+    public func follow(
+        _ subscription: ControlSubscription,
+        describe: @escaping @Sendable (inout PlayerStatus) -> Void = { _ in }
+    ) {
+        // Subscribed before the snapshot is read, so no change falls between the two.
+        let events = view.events()
+        let post: @Sendable (PlayerSnapshot) -> Void = { snapshot in
+            var status = PlayerStatus(snapshot: snapshot)
+            describe(&status)
+            subscription.post(status)
+        }
+        post(view.snapshot)
+        let reader = Task { [view] in
+            for await event in events {
+                switch event {
+                // The published snapshot, not the event's: the engine publishes before it
+                // emits, so an event subscribed to before the first post but read after it
+                // cannot take the follower back to an older state.
+                case .snapshotChanged, .trackChanged, .seeked: post(view.snapshot)
+                default: break
+                }
+            }
+            // The stream ends when the player shuts down, or when cancelled below.
+            subscription.end()
+        }
+        // Cancelling ends the stream, which takes this subscriber out of the player's hub.
+        subscription.onCancel { reader.cancel() }
+    }
+
     private static func response(_ result: Result<PlayerSnapshot, PlayerError>) -> ControlResponse {
         switch result {
-        case .success(let snapshot): .ok(ControlStatus(snapshot: snapshot))
+        case .success(let snapshot): .ok(PlayerStatus(snapshot: snapshot))
         case .failure(let error): .failure(ControlFailure(error))
         }
     }

@@ -34,7 +34,7 @@ extension ControlResponse {
                 throw .protocolError(reason: "the answer has no status")
             }
             do {
-                self = .ok(try ControlStatus(json: status))
+                self = .ok(try PlayerStatus(json: status))
             } catch {
                 throw .protocolError(reason: error.reason)
             }

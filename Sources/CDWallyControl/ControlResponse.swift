@@ -1,6 +1,8 @@
+import CDWallyPlayer
+
 /// The player's answer to one request: the status after the command took effect, or why
 /// it failed.
 public enum ControlResponse: Sendable, Hashable {
-    case ok(ControlStatus)
+    case ok(PlayerStatus)
     case failure(ControlFailure)
 }

@@ -23,6 +23,9 @@ public final class ControlServer: Sendable {
     public typealias Handler =
         @Sendable (ControlRequest, _ answer: @escaping @Sendable (ControlResponse) -> Void) ->
         Void
+    /// Feeds a `follow` connection's subscription: posts the status now and on every change,
+    /// ends it when the player ends, stops at its `onCancel`. It must return at once.
+    public typealias Follower = @Sendable (ControlSubscription) -> Void
 
     public let endpoint: ControlEndpoint
     private let acceptThread: PollThread
@@ -38,12 +41,14 @@ public final class ControlServer: Sendable {
     ///   - requestTimeout: how long a connection may go without sending a complete request
     ///     (or taking its answer) before the server hangs up.
     ///   - maximumConnections: connections served at once; more get a `busy` answer.
+    ///   - follower: what a `follow` request subscribes to; without one, `follow` is answered
+    ///     `unknown-command`, as a player older than it answers.
     /// - Throws: `.alreadyRunning` with the running player's pid when it holds the
     ///   endpoint; `.unsafeDirectory` when the folder is not private to this user.
     public static func start(
         endpoint: ControlEndpoint, requestTimeout: Duration = ControlProtocol.defaultRequestTimeout,
         maximumConnections: Int = 32, logger: Logger = Logger(label: "cdwally.control"),
-        handler: @escaping Handler
+        follower: Follower? = nil, handler: @escaping Handler
     ) throws(ControlError) -> ControlServer {
         try endpoint.prepareDirectory()
         let stopSignal: WakePipe
@@ -59,7 +64,7 @@ public final class ControlServer: Sendable {
             stop: stopSignal,
             settings: ControlAcceptLoop.Settings(
                 requestTimeout: requestTimeout, maximumConnections: max(1, maximumConnections)),
-            handler: handler, logger: logger)
+            handler: handler, follower: follower, logger: logger)
         let server = ControlServer(
             endpoint: endpoint,
             acceptThread: PollThread.start(name: "cdwally-control", stopSignal: stopSignal) { _ in loop.run()

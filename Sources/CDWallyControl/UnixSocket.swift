@@ -155,9 +155,9 @@ final class UnixSocket {
         }
     }
 
-    /// Sends every byte, waiting for room until `deadline`. False when the peer went away,
-    /// the deadline passed or the stop signal fired first.
-    func sendAll(_ bytes: [UInt8], until deadline: ContinuousClock.Instant, stop: WakePipe?) -> Bool {
+    /// Sends every byte, waiting for room until `deadline` (nil: as long as the peer is
+    /// there). False when the peer went away, the deadline passed or the stop signal fired first.
+    func sendAll(_ bytes: [UInt8], until deadline: ContinuousClock.Instant?, stop: WakePipe?) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let count = bytes.withUnsafeBytes {
@@ -174,6 +174,13 @@ final class UnixSocket {
             if wait(for: POLLOUT, until: deadline, stop: stop) != .ready { return false }
         }
         return true
+    }
+
+    /// Caps what the kernel holds for the peer at about `bytes` (it doubles the figure for
+    /// its own bookkeeping). Best effort: the default only holds more.
+    func limitSendBuffer(to bytes: Int32) {
+        var size = bytes
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
 
     private func makeNonBlocking() throws(ControlError) {

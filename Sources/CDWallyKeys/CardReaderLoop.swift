@@ -131,8 +131,7 @@ final class CardReaderLoop {
         var outputs: [CardReaderDecoder.Output] = []
         let now = clock.now
         do {
-            try reader.device.readEvents { event in
-                guard event.type == UInt16(EV_KEY) else { return }
+            for event in try reader.device.readEvents() where event.type == UInt16(EV_KEY) {
                 outputs += reader.decoder.take(KeyCode(rawValue: event.code), value: event.value, at: now)
             }
         } catch {

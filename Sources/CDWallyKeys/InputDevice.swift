@@ -5,10 +5,10 @@ import Glibc
 /// One open evdev node (`/dev/input/eventN`): owns its file descriptor and libevdev handle,
 /// and frees both on `close()`, on deinit, or as soon as a read finds the device unplugged.
 ///
-/// Reading turns the node's event stream into key presses through a `KeyMap`. libevdev
+/// Reading gives the node's key and relative-axis events, for an `InputInterpreter`. libevdev
 /// keeps a copy of the device state, which is what lets it repair a SYN_DROPPED overflow:
-/// the events that resync delivers go through the same press filter as normal ones, so a
-/// key pressed during the overflow is still reported once.
+/// the events that resync delivers go through the same rules as normal ones, so a key
+/// pressed during the overflow is still reported once.
 ///
 /// Not thread-safe: one thread opens, reads and closes a device (the reader's polling
 /// thread in `InputKeyReader`).
@@ -82,53 +82,66 @@ public final class InputDevice {
         return keys.allSatisfy { libevdev_has_event_code(handle, UInt32(EV_KEY), UInt32($0.rawValue)) == 1 }
     }
 
-    /// Reads what is pending without blocking and returns the bound key presses in order.
-    ///
-    /// When the device turns out to be unplugged (ENODEV) it is closed and the presses read
-    /// before that are returned; check `isOpen` afterwards. Any other read error closes the
-    /// device too, and is thrown.
-    public func readPresses(mappedBy keyMap: KeyMap) throws(InputError) -> [KeyPress] {
-        var presses: [KeyPress] = []
-        try readEvents { event in
-            if let press = keyMap.press(for: event) { presses.append(press) }
+    /// True when the device can turn `knob`: it sends one of its axes and is no pointer. A
+    /// mouse sends `REL_X` and `REL_WHEEL` too, and always has a left button; moving it must
+    /// not move the volume.
+    public func isKnob(_ knob: Knob) -> Bool {
+        guard let handle, libevdev_has_event_code(handle, UInt32(EV_KEY), UInt32(BTN_LEFT)) != 1 else {
+            return false
         }
-        return presses
+        return knob.axes.contains { libevdev_has_event_code(handle, UInt32(EV_REL), UInt32($0)) == 1 }
     }
 
-    /// Reads what is pending without blocking and hands each event to `take`, in order, the
-    /// events of a SYN_DROPPED resync included. Unplugged and failed devices are closed as
-    /// `readPresses` says.
-    func readEvents(_ take: (input_event) -> Void) throws(InputError) {
-        guard let handle else { return }
+    /// Reads what is pending without blocking and returns its key and relative-axis events in
+    /// order, for an `InputInterpreter`.
+    ///
+    /// When the device turns out to be unplugged (ENODEV) it is closed and the events read
+    /// before that are returned; check `isOpen` afterwards. Any other read error closes the
+    /// device too, and is thrown.
+    public func readEvents() throws(InputError) -> [input_event] {
+        guard let handle else { return [] }
+        var events: [input_event] = []
         var event = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        func keep() {
+            if event.type == UInt16(EV_KEY) || event.type == UInt16(EV_REL) { events.append(event) }
+        }
         for _ in 0..<Self.maximumEventsPerRead {
             let status = libevdev_next_event(handle, flags, &event)
             switch status {
             case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue):
-                take(event)
+                keep()
             case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue):
                 if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
-                    take(event)
+                    keep()
                 } else {
                     // This event is the SYN_DROPPED itself; the state deltas follow in sync mode.
                     flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
                 }
             case -EAGAIN:
                 // In sync mode EAGAIN ends the resync; in normal mode, the queue is empty.
-                guard flags == LIBEVDEV_READ_FLAG_SYNC.rawValue else { return }
+                guard flags == LIBEVDEV_READ_FLAG_SYNC.rawValue else { return events }
                 flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
             case -EINTR:
                 continue
             case -ENODEV:
                 close()
-                return
+                return events
             default:
                 close()
                 throw InputError.status(
                     errno: status < 0 ? -status : EIO, call: "libevdev_next_event", path: path)
             }
         }
+        return events
+    }
+
+    /// The bound key presses among what is pending: `readEvents` through a fresh
+    /// `InputInterpreter`, for a caller that holds no state between reads.
+    public func readPresses(mappedBy keyMap: KeyMap) throws(InputError) -> [KeyPress] {
+        var interpreter = InputInterpreter(keyMap: keyMap)
+        let now = ContinuousClock.now
+        return try readEvents().flatMap { interpreter.interpret($0, at: now) }
     }
 
     /// Releases the handle and the descriptor (and with it any grab). Safe to call twice.

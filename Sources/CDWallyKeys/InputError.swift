@@ -9,6 +9,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     case unknownAction(String, key: String, file: RawPath?)
     /// Two `[keys]` entries spell the same key and bind it differently.
     case conflictingBindings(key: String, first: String, second: String, file: RawPath?)
+    /// `[knob] axis` names no relative axis libevdev knows.
+    case unknownAxisName(String, file: RawPath?)
     /// An explicitly named device path does not exist.
     case deviceNotFound(RawPath)
     /// The node exists but this user may not read it (not in the `input` group).
@@ -32,6 +34,10 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         case .conflictingBindings(let key, let first, let second, let file):
             return "\(Self.keysTable(file)): \"\(first)\" and \"\(second)\" are both \(key) "
                 + "with different actions; keep one of them"
+        case .unknownAxisName(let name, let file):
+            let table = file.map { "[knob] in \($0)" } ?? "[knob]"
+            return "\(table): axis = \"\(name)\" is not a relative axis; use REL_X (the rotary-encoder "
+                + "overlay's default), REL_DIAL or REL_WHEEL (`evtest` shows what the knob sends)"
         case .deviceNotFound(let path):
             return "input device \(path) does not exist; see `ls -l /dev/input/by-id` for "
                 + "devices, or use --input auto"

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// One thread does all the work (`InputPollLoop`): it polls the open devices, an inotify
 /// watch on the input directory for hot-plug, and a self-pipe that `stop()` writes to.
-/// Each press of a bound key calls `onPress` with the key, its command and the device's name, on
+/// Each press of a bound key, long press and knob detent calls `onPress` with what was done,
+/// its command and the device's name, on
 /// that thread, so the handler should hand the command on (to the player's mailbox) and
 /// return. Nothing is grabbed unless explicitly named devices ask for it.
 ///
@@ -27,21 +28,25 @@ public final class InputKeyReader: Sendable {
     /// - Parameters:
     ///   - selection: `.auto`, or explicit device paths (optionally grabbed).
     ///   - keyMap: which keys mean what; `KeyMap(config:)` builds it from `[keys]`.
+    ///   - knob: which relative axes turn the volume; `Knob(axis:reverse:)` reads `[knob]`.
     ///   - directory: where `auto` looks for `event*` nodes; tests point it elsewhere.
     ///   - cardReaders: the configured card readers, never read for keys (many also claim
     ///     media keys), in `auto` or named.
     ///   - onNotice: devices opened and removed, and problems that do not stop the reader.
-    ///   - onPress: called once per press of a bound key, with the device's name.
+    ///   - onPress: called once per press of a bound key, long press or knob detent, with the
+    ///     device's name.
     public convenience init(
         selection: InputSelection,
         keyMap: KeyMap = .defaults,
+        knob: Knob = .default,
         directory: RawPath = InputKeyReader.defaultDirectory,
         excluding cardReaders: CardReaderSelection = .none,
         onNotice: @escaping @Sendable (InputNotice) -> Void = { _ in },
         onPress: @escaping @Sendable (KeyPress, String) -> Void
     ) {
         self.init(
-            selection: selection, keyMap: keyMap, directory: directory, permissionGrace: .seconds(3),
+            selection: selection, keyMap: keyMap, knob: knob, directory: directory,
+            permissionGrace: .seconds(3),
             threadSetup: nil, cardReaders: cardReaders, onNotice: onNotice, onPress: onPress)
     }
 
@@ -49,14 +54,15 @@ public final class InputKeyReader: Sendable {
     /// `threadSetup` runs first on the reader's thread (tests use it to drop file-system
     /// privileges there, as root cannot otherwise see EACCES).
     init(
-        selection: InputSelection, keyMap: KeyMap, directory: RawPath, permissionGrace: Duration,
+        selection: InputSelection, keyMap: KeyMap, knob: Knob = .default, directory: RawPath,
+        permissionGrace: Duration,
         threadSetup: (@Sendable () -> Void)?, cardReaders: CardReaderSelection = .none,
         onNotice: @escaping @Sendable (InputNotice) -> Void,
         onPress: @escaping @Sendable (KeyPress, String) -> Void
     ) {
         settings = InputPollLoop.Settings(
-            selection: selection, keyMap: keyMap, directory: directory, permissionGrace: permissionGrace,
-            cardReaders: cardReaders)
+            selection: selection, keyMap: keyMap, knob: knob, directory: directory,
+            permissionGrace: permissionGrace, cardReaders: cardReaders)
         self.threadSetup = threadSetup
         self.onNotice = onNotice
         self.onPress = onPress

@@ -6,7 +6,9 @@ import Glibc
 /// watch and the stop signal, turning what arrives into press and notice callbacks.
 ///
 /// Device choice: in `auto` mode every `event*` node of the input directory that can send
-/// a bound key; explicit devices are used whatever they advertise. A node that refuses us
+/// a bound key or turn the knob (a relative axis, on a device with no left button);
+/// explicit devices are used whatever they advertise. Each open device has its own
+/// `InputInterpreter`, whose long-press deadline the poll waits for too. A node that refuses us
 /// (EACCES) right after it appeared is usually one udev has not given its group yet
 /// (pitfall 17), so it waits quietly for its IN_ATTRIB and is only reported as a
 /// permission problem if it still refuses after `permissionGrace`. Unplugged devices are
@@ -17,6 +19,7 @@ final class InputPollLoop {
     struct Settings: Sendable {
         var selection: InputSelection
         var keyMap: KeyMap
+        var knob: Knob = .default
         var directory: RawPath
         /// How long a new node may refuse us before that is reported.
         var permissionGrace: Duration
@@ -41,6 +44,7 @@ final class InputPollLoop {
     private let onPress: @Sendable (KeyPress, String) -> Void
     private let onNotice: @Sendable (InputNotice) -> Void
     private var devices: [RawPath: InputDevice] = [:]
+    private var interpreters: [RawPath: InputInterpreter] = [:]
     private var waitingForPermission: [RawPath: PermissionWait] = [:]
     private let clock = ContinuousClock()
 
@@ -93,14 +97,17 @@ final class InputPollLoop {
 
     /// Polls until the thread's stop signal fires; then closes every device.
     func run(_ thread: PollThread) {
-        defer { devices.removeAll() }
+        defer {
+            devices.removeAll()
+            interpreters.removeAll()
+        }
         while true {
             let order = devices.keys.sorted()
             var descriptors = [pollfd(fd: watch.fileDescriptor, events: Int16(POLLIN), revents: 0)]
             descriptors += order.map {
                 pollfd(fd: devices[$0]!.fileDescriptor, events: Int16(POLLIN), revents: 0)
             }
-            switch thread.wait(&descriptors, until: nextRetry()) {
+            switch thread.wait(&descriptors, until: [nextRetry(), nextLongPress()].compactMap { $0 }.min()) {
             case .stopped: return
             case .failed(let code):
                 onNotice(.problem(InputError.status(errno: code, call: "poll", path: nil)))
@@ -116,14 +123,21 @@ final class InputPollLoop {
             for (path, wait) in waitingForPermission where !wait.reported && clock.now >= wait.reportAt {
                 consider(path, .retry)
             }
+            for path in interpreters.keys.sorted() {
+                guard let device = devices[path] else { continue }
+                for press in interpreters[path]?.expire(at: clock.now) ?? [] { onPress(press, device.name) }
+            }
         }
     }
 
     private func readDevice(at path: RawPath, events: Int16) {
         guard let device = devices[path] else { return }
         do {
-            for press in try device.readPresses(mappedBy: settings.keyMap) {
-                onPress(press, device.name)
+            let now = clock.now
+            for event in try device.readEvents() {
+                for press in interpreters[path]?.interpret(event, at: now) ?? [] {
+                    onPress(press, device.name)
+                }
             }
         } catch {
             onNotice(.problem(error))
@@ -131,9 +145,15 @@ final class InputPollLoop {
         // A hang-up the read did not turn into ENODEV must not make poll spin.
         if device.isOpen, events & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { device.close() }
         if !device.isOpen {
-            devices[path] = nil
+            // A key held as it went acts neither way.
+            forget(path)
             onNotice(.removed(path: path, name: device.name))
         }
+    }
+
+    private func forget(_ path: RawPath) {
+        devices[path] = nil
+        interpreters[path] = nil
     }
 
     private func apply(_ change: DirectoryWatch.Change) {
@@ -174,7 +194,7 @@ final class InputPollLoop {
         if let open = devices[path] {
             if nodeIdentity(path) == open.identity { return }
             open.close()
-            devices[path] = nil
+            forget(path)
             onNotice(.removed(path: path, name: open.name))
         }
         do {
@@ -202,14 +222,17 @@ final class InputPollLoop {
     }
 
     private func adopt(_ device: InputDevice, at path: RawPath) {
+        let interpreter = InputInterpreter(keyMap: settings.keyMap, knob: settings.knob)
         if settings.cardReaders.isReader(device, at: path) {
             device.close()
             onNotice(.cardReader(path: path, name: device.name))
-        } else if device.hasMappedKey(in: settings.keyMap) {
+        } else if device.hasMappedKey(in: settings.keyMap) || device.isKnob(settings.knob) {
             devices[path] = device
+            interpreters[path] = interpreter
             onNotice(.opened(path: path, name: device.name))
         } else if !isAuto {
             devices[path] = device
+            interpreters[path] = interpreter
             onNotice(.noMappedKeys(path: path, name: device.name, kept: true))
         } else {
             device.close()
@@ -217,9 +240,14 @@ final class InputPollLoop {
         }
     }
 
-    /// Milliseconds until the next permission report is due, or -1 to wait for events.
+    /// When the next permission report is due; nil when none waits.
     private func nextRetry() -> ContinuousClock.Instant? {
         waitingForPermission.values.filter { !$0.reported }.map(\.reportAt).min()
+    }
+
+    /// When a held key next becomes a long press; nil when no such key is down.
+    private func nextLongPress() -> ContinuousClock.Instant? {
+        interpreters.values.compactMap(\.deadline).min()
     }
 
     private func nodeIdentity(_ path: RawPath) -> NodeIdentity? {

@@ -6,9 +6,13 @@ import CDWallyPlayer
 /// control; the config file's `[keys]` table is laid over it (see `KeyMap+Config.swift`).
 public struct KeyMap: Sendable, Equatable {
     public private(set) var bindings: [KeyCode: PlayerCommand]
+    /// What holding a key for `InputInterpreter.holdTime` does, for the keys that have a long
+    /// press of their own (`[keys.long]`). Such a key acts on release instead of on press.
+    public private(set) var longBindings: [KeyCode: PlayerCommand]
 
-    public init(_ bindings: [KeyCode: PlayerCommand]) {
+    public init(_ bindings: [KeyCode: PlayerCommand], long longBindings: [KeyCode: PlayerCommand] = [:]) {
         self.bindings = bindings
+        self.longBindings = longBindings
     }
 
     /// The command bound to `key`, if any.
@@ -16,14 +20,24 @@ public struct KeyMap: Sendable, Equatable {
         bindings[key]
     }
 
-    /// The bound keys in code order, for `doctor` output and device selection.
-    public var keys: [KeyCode] { bindings.keys.sorted() }
+    /// The command a long press of `key` sends, if it has one.
+    public func longCommand(for key: KeyCode) -> PlayerCommand? {
+        longBindings[key]
+    }
 
-    public var isEmpty: Bool { bindings.isEmpty }
+    /// The bound keys (short or long) in code order, for `doctor` output and device selection.
+    public var keys: [KeyCode] { Set(bindings.keys).union(longBindings.keys).sorted() }
+
+    public var isEmpty: Bool { bindings.isEmpty && longBindings.isEmpty }
 
     /// Binds `key` to `command`, or unbinds it when `command` is nil.
     public mutating func bind(_ key: KeyCode, to command: PlayerCommand?) {
         bindings[key] = command
+    }
+
+    /// Binds a long press of `key` to `command`, or takes it away when `command` is nil.
+    public mutating func bindLong(_ key: KeyCode, to command: PlayerCommand?) {
+        longBindings[key] = command
     }
 
     /// The built-in table.

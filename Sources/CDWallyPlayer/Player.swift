@@ -223,7 +223,7 @@ public final class Player: PlayerView {
     /// about to play overlaps that with its own work, such as building the wallet. The first
     /// `Player` waits for it if it is not done. Harmless when libmpv is missing: `init` reports it.
     public static func prepare() {
-        Thread.detachNewThread { _ = MPVLibrary.shared }
+        NamedThread.start("cdwally-libmpv") { _ = MPVLibrary.shared }
     }
 
     /// The audio outputs mpv can open with this configuration ("auto" first).

@@ -95,7 +95,7 @@ final class CoverThumbnails: Sendable {
     }
 
     private func startThread(done: @escaping @Sendable () -> Void) {
-        Thread.detachNewThread { [self] in
+        NamedThread.start("cdwally-thumbs") { [self] in
             while let (albums, sizes) = nextBatch() {
                 if make(albums, sizes: sizes) { done() }
             }

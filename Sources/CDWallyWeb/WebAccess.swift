@@ -8,13 +8,17 @@ import Foundation
 /// share it through the file: each change is a read-modify-write under an exclusive `flock`
 /// on a lock file beside it, written atomically, so neither loses the other's change.
 ///
-/// Threads: any; every call goes to the file.
+/// Threads: any. Every call looks at the file, so a change another process made (a
+/// `cdwally web revoke`) acts on the very next request; the file is read again only when
+/// its stamp (device, inode, size, ctime) changed since the last read, so a request costs one
+/// `stat`, not a read and a JSON decode. Every write is a rename, which gives a new inode.
 public struct WebAccess: Sendable {
     public static let fileName = "web-access.json"
     /// How long a pairing code from `cdwally web pair`, or an invitation, can be redeemed.
     public static let codeLifetime: TimeInterval = 5 * 60
 
     public let path: String
+    private let lastRead = LockedValue<(stamp: FileStatus, file: WebAccessFile)?>(nil)
 
     public init(stateFolder: String) {
         path = stateFolder + "/" + WebAccess.fileName
@@ -166,6 +170,20 @@ public struct WebAccess: Sendable {
     }
 
     private func read() throws(WebError) -> WebAccessFile {
+        let now = FileStatus.of(RawPath(path))
+        if let now, let last = lastRead.current, Self.isSameContent(last.stamp, now) { return last.file }
+        let file = try readAfresh()
+        lastRead.set(now.map { (stamp: $0, file: file) })
+        return file
+    }
+
+    /// The same file with the same bytes, as far as a `stat` can tell.
+    private static func isSameContent(_ one: FileStatus, _ other: FileStatus) -> Bool {
+        (one.device, one.inode, one.size, one.changed, one.modified)
+            == (other.device, other.inode, other.size, other.changed, other.modified)
+    }
+
+    private func readAfresh() throws(WebError) -> WebAccessFile {
         let bytes: [UInt8]?
         do {
             bytes = try AtomicFile.contents(of: RawPath(path))

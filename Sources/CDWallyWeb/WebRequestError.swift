@@ -17,8 +17,9 @@ enum WebRequestError: Error, Sendable, Equatable {
     case badCommand(String)
     case methodNotAllowed(allow: String)
     case notFound(String)
-    /// The player refused or could not carry out a command (its `kind`, which the body carries),
-    /// or the wallet refused a change (no kind): a conflict with the state, 409.
+    /// The player refused or could not carry out a command: its `kind`, which the body carries,
+    /// decides the status (`PlayerErrorKind.httpStatus`). The wallet refused a change (no
+    /// kind): a conflict with the state, 409.
     case player(String, kind: PlayerErrorKind? = nil)
     case unavailable(String)
 
@@ -33,7 +34,7 @@ enum WebRequestError: Error, Sendable, Equatable {
         case .badCommand: .badRequest
         case .methodNotAllowed: .methodNotAllowed
         case .notFound: .notFound
-        case .player: .conflict
+        case .player(_, let kind): kind?.httpStatus ?? .conflict
         case .unavailable: .serviceUnavailable
         }
     }

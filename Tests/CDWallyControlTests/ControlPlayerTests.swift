@@ -30,7 +30,7 @@ import Testing
         }
 
         let idle = try Self.status(try await send(.status))
-        var expected = ControlStatus(state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0)
+        var expected = PlayerStatus(state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0)
         // The player states the levels a door may ask for: no volume_limit or volume_min set.
         expected.volumeLimit = 100
         expected.volumeMin = 0
@@ -43,7 +43,7 @@ import Testing
         #expect(playing.state == .playing)
         #expect(
             playing.disc
-                == ControlStatus.Disc(
+                == PlayerStatus.Disc(
                     position: 1, id: album.id.rawValue, albumArtist: "cdwally tests", album: "Silence",
                     trackCount: 2))
         #expect(playing.track?.index == 1)
@@ -92,7 +92,7 @@ import Testing
         await player.shutdown()
     }
 
-    private static func status(_ response: ControlResponse) throws -> ControlStatus {
+    private static func status(_ response: ControlResponse) throws -> PlayerStatus {
         guard case .ok(let status) = response else { throw TestFailure("expected a status, got \(response)") }
         return status
     }

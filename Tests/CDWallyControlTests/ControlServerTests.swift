@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyPlayer
 import CDWallySystem
 import Foundation
 import Glibc
@@ -14,7 +15,7 @@ import Testing
     /// `ControlRequestWireTests.every`, so an answer can be matched to its request.
     @Sendable static func numbered(_ request: ControlRequest) -> ControlResponse {
         let number = ControlRequestWireTests.every.firstIndex(of: request) ?? -1
-        return .ok(ControlStatus(state: .playing, disc: nil, track: nil, elapsed: 0, trackCount: number))
+        return .ok(PlayerStatus(state: .playing, disc: nil, track: nil, elapsed: 0, trackCount: number))
     }
 
     static let every = ControlRequestWireTests.every
@@ -61,11 +62,11 @@ import Testing
     @Test func errorAnswersAndFullStatusesComeBackUnchanged() async throws {
         let sandbox = try ControlSandbox()
         let endpoint = sandbox.endpoint
-        let playing = ControlStatus(
+        let playing = PlayerStatus(
             state: .playing,
-            disc: ControlStatus.Disc(
+            disc: PlayerStatus.Disc(
                 position: nil, id: "0123456789abcdef", albumArtist: "Björk", album: "Post"),
-            track: ControlStatus.Track(
+            track: PlayerStatus.Track(
                 index: 2, disc: 1, track: nil, title: "Hyper-ballad", artist: "Björk",
                 path: "/m/\u{FFFD}.flac",
                 duration: 321.5),

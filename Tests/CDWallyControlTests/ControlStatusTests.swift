@@ -26,7 +26,7 @@ import Testing
             track: Self.album.tracks[1], elapsed: 12.3456, duration: 590.0004, wallet: Self.wallet)
         let id = Self.album.id.rawValue
         #expect(
-            ControlStatus(snapshot: snapshot).json.serialized(pretty: false)
+            PlayerStatus(snapshot: snapshot).json.serialized(pretty: false)
                 == #"{"state":"playing","disc":{"position":1,"id":"\#(id)","albumArtist":"Miles Davis","#
                 + #""album":"Kind of Blue","year":1959,"trackCount":2},"trackIndex":2,"#
                 + #""track":{"index":2,"disc":1,"track":null,"#
@@ -41,7 +41,7 @@ import Testing
         let snapshot = PlayerSnapshot(
             state: .paused, disc: CurrentDisc(album: Self.album, position: 1), trackIndex: 1,
             track: Self.album.tracks[0], elapsed: 3, duration: nil, wallet: Self.wallet)
-        let json = ControlStatus(snapshot: snapshot).json
+        let json = PlayerStatus(snapshot: snapshot).json
         // `discs`' reference, then what the web's state has always added.
         guard case .object(let reference) = AlbumJSON.discReference(Self.album, position: 1) else {
             throw Missing()
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func idleHasNoDiscNoTrackAndNoTracks() {
-        let json = ControlStatus(snapshot: .idle(wallet: Self.wallet)).json
+        let json = PlayerStatus(snapshot: .idle(wallet: Self.wallet)).json
         #expect(
             json.serialized(pretty: false)
                 == #"{"state":"idle","disc":null,"trackIndex":null,"track":null,"elapsed":0,"position":0,"#
@@ -66,7 +66,7 @@ import Testing
         let snapshot = PlayerSnapshot(
             state: .stopped, disc: CurrentDisc(album: Self.album, position: nil), trackIndex: 1,
             track: Self.album.tracks[0], elapsed: 61.5, duration: 562.25, wallet: .empty)
-        let json = ControlStatus(snapshot: snapshot).json
+        let json = PlayerStatus(snapshot: snapshot).json
         #expect(json["state"] == .string("stopped"))
         #expect(json["disc"]?["position"] == .null)
         #expect(json["track"]?["duration"] == .double(562.25))
@@ -77,11 +77,11 @@ import Testing
         let snapshot = PlayerSnapshot(
             state: .playing, disc: CurrentDisc(album: Self.album, position: nil), trackIndex: 2,
             track: Self.album.tracks[1], elapsed: 7.5, duration: 590.25, wallet: Self.wallet)
-        let status = ControlStatus(snapshot: snapshot)
+        let status = PlayerStatus(snapshot: snapshot)
         let parsed = try JSONValue(parsing: Array(status.json.serialized().utf8))
-        #expect(try ControlStatus(json: parsed) == status)
-        let idle = ControlStatus(snapshot: .idle(wallet: .empty))
-        #expect(try ControlStatus(json: JSONValue(parsing: Array(idle.json.serialized().utf8))) == idle)
+        #expect(try PlayerStatus(json: parsed) == status)
+        let idle = PlayerStatus(snapshot: .idle(wallet: .empty))
+        #expect(try PlayerStatus(json: JSONValue(parsing: Array(idle.json.serialized().utf8))) == idle)
     }
 
     @Test func waitingForTheOutputIsSaidAndReadsBackAndAnOlderPlayerIsNotWaiting() throws {
@@ -89,21 +89,21 @@ import Testing
             state: .playing, disc: CurrentDisc(album: Self.album, position: 1), trackIndex: 1,
             track: Self.album.tracks[0], elapsed: 4, duration: 562.2, wallet: Self.wallet)
         snapshot.waitingForOutput = true
-        let status = ControlStatus(snapshot: snapshot)
+        let status = PlayerStatus(snapshot: snapshot)
         #expect(status.json["waitingForOutput"] == .bool(true))
-        #expect(try ControlStatus(json: JSONValue(parsing: Array(status.json.serialized().utf8))) == status)
-        let older = try ControlStatus(
+        #expect(try PlayerStatus(json: JSONValue(parsing: Array(status.json.serialized().utf8))) == status)
+        let older = try PlayerStatus(
             json: JSONValue(parsing: Array(#"{"state":"idle","position":0,"trackCount":0}"#.utf8)))
         #expect(!older.waitingForOutput)
     }
 
     /// A `serve` whose library disk is not mounted yet says what it waits for.
     @Test func whatThePlayerWaitsForIsSaidAndReadsBack() throws {
-        let status = ControlStatus(
+        let status = PlayerStatus(
             state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0, waitingFor: "/srv/music")
         #expect(status.json["waitingFor"] == .string("/srv/music"))
-        #expect(try ControlStatus(json: JSONValue(parsing: Array(status.json.serialized().utf8))) == status)
-        let older = try ControlStatus(
+        #expect(try PlayerStatus(json: JSONValue(parsing: Array(status.json.serialized().utf8))) == status)
+        let older = try PlayerStatus(
             json: JSONValue(parsing: Array(#"{"state":"idle","position":0,"trackCount":0}"#.utf8)))
         #expect(older.waitingFor == nil)
     }
@@ -113,8 +113,8 @@ import Testing
             #"{"state":"spinning","position":0,"trackCount":0}"#, #"{"state":"idle","trackCount":0}"#,
             #"{"state":"idle","position":0,"trackCount":0,"disc":{"id":3}}"#, "[]",
         ] {
-            #expect(throws: ControlStatus.Malformed.self) {
-                try ControlStatus(json: JSONValue(parsing: Array(text.utf8)))
+            #expect(throws: PlayerStatus.Malformed.self) {
+                try PlayerStatus(json: JSONValue(parsing: Array(text.utf8)))
             }
         }
     }

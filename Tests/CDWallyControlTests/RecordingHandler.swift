@@ -7,7 +7,7 @@ import CDWallySystem
 /// what `answer` says. Requests equal to `holding` wait in the handler until `release()`,
 /// for tests of slow handlers.
 final class RecordingHandler: Sendable {
-    static let status = ControlStatus(state: .paused, disc: nil, track: nil, elapsed: 0, trackCount: 0)
+    static let status = PlayerStatus(state: .paused, disc: nil, track: nil, elapsed: 0, trackCount: 0)
 
     private let holding: ControlRequest?
     private let answer: @Sendable (ControlRequest) -> ControlResponse

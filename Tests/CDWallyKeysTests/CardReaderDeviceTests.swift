@@ -45,9 +45,7 @@ struct CardReaderDeviceTests {
 
     /// Key events another opener of `node` gets.
     private func keyEvents(of device: InputDevice) throws -> Int {
-        var count = 0
-        try device.readEvents { if $0.type == UInt16(EV_KEY) { count += 1 } }
-        return count
+        try device.readEvents().filter { $0.type == UInt16(EV_KEY) }.count
     }
 
     @Test func aReaderNamedInTheConfigTypesOneCardAndIsGrabbed() async throws {

@@ -46,6 +46,31 @@ import Testing
         #expect(throws: WebError.invalidName("a b")) { try access.newToken(name: "a b") }
     }
 
+    /// The server keeps what it read while the file's stamp holds; another process's change
+    /// (here another instance, as `cdwally web revoke` is) acts on the next check, whatever
+    /// was read before it, and a file edited in place at the same size too.
+    @Test func anotherProcesssRevocationActsOnTheNextCheck() throws {
+        let (server, folder) = access()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cli = WebAccess(stateFolder: folder)
+        let token = try cli.newToken(name: "kitchen")
+        #expect(server.isToken(token) && server.isToken(token))
+        #expect(try cli.revoke(name: "kitchen") == 1)
+        #expect(!server.isToken(token))
+        let again = try cli.newToken(name: "hall")
+        #expect(server.isToken(again))
+        // An editor saving in place: same inode, same size, another byte.
+        let original = try Data(contentsOf: URL(fileURLWithPath: server.path))
+        var edited = original
+        let hash = Digest.hex(again)
+        let range = try #require(edited.range(of: Data(hash.utf8)))
+        edited[range.lowerBound] = hash.first == "0" ? UInt8(ascii: "1") : UInt8(ascii: "0")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: server.path))
+        try handle.write(contentsOf: edited)
+        try handle.close()
+        #expect(!server.isToken(again))
+    }
+
     @Test func listenAddressesAreLoopbackUnlessGiven() throws {
         #expect(try WebListenAddress(parsing: "8080") == WebListenAddress(host: "127.0.0.1", port: 8080))
         #expect(try WebListenAddress(parsing: "0.0.0.0:80").host == "0.0.0.0")

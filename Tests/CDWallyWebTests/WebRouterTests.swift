@@ -251,7 +251,7 @@ import Testing
                 try Self.json(unknown)["error"]?["message"]?.stringValue?.contains("unknown command") == true)
             let outOfRange = try await Self.command(
                 #"{"command":"disc","disc":7}"#, session: session, to: client)
-            #expect(outOfRange.status == .conflict)
+            #expect(outOfRange.status == .unprocessableContent)
             #expect(try Self.json(outOfRange)["error"]?["code"]?.stringValue == "player")
             #expect(try Self.json(outOfRange)["error"]?["kind"]?.stringValue == "out-of-range")
         }
@@ -449,7 +449,7 @@ import Testing
             #expect(third.status == .ok)
             #expect(try Self.json(third)["trackIndex"]?.intValue == 3)
             let missing = try await post(#"{"command":"track","track":4}"#)
-            #expect(missing.status == .conflict)
+            #expect(missing.status == .unprocessableContent)
             #expect(
                 try Self.json(missing)["error"]?["message"]?.stringValue
                     == "there is no track 4 on 'Gapless mp3': it has 3 tracks (1–3)")
@@ -474,7 +474,7 @@ import Testing
             let step = try await post(#"{"command":"volume","change":"-5"}"#)
             #expect(try Self.json(step)["volume"]?.intValue == 35)
             let negative = try await post(#"{"command":"volume","change":-3}"#)
-            #expect(negative.status == .conflict)
+            #expect(negative.status == .unprocessableContent)
             #expect(
                 try Self.json(negative)["error"]?["message"]?.stringValue?.hasPrefix("there is no volume -3")
                     == true)

@@ -64,12 +64,14 @@ import Testing
         #expect(refused.stderr.contains("config.toml:2: cards.reader: must name a reader"), "\(refused)")
     }
 
-    @Test(.enabled(if: UInputCardReader.isAvailable, "needs a writable /dev/uinput (modprobe uinput)"))
+    @Test(.enabled(if: UInputBox.isAvailable, "needs a writable /dev/uinput (modprobe uinput)"))
     func aCardTypedOnTheConfiguredReaderReachesThePlayer() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        let reader = try UInputCardReader(name: "cdwally test reader \(UUID().uuidString.prefix(8))")
+        let reader = try UInputBox(
+            keys: (0...9).map { "KEY_\($0)" } + ["KEY_ENTER", "KEY_PLAYPAUSE"],
+            name: "cdwally test reader \(UUID().uuidString.prefix(8))")
         try configure(cli, "reader = \"\(reader.name)\"\n")
         let serve = try await startServe(cli, library, extra: ["--idle", "--verbose", "--input", "auto"])
         try await serve.waitUntil("the reader to be open") {
@@ -79,7 +81,10 @@ import Testing
         try await serve.waitUntil("the key reader to leave it out") {
             serve.stderr.contains("is the card reader: not read for keys")
         }
-        reader.type("0012345678\n")
+        for key in "0012345678".map({ "KEY_\($0)" }) + ["KEY_ENTER"] {
+            reader.key(key, 1)
+            reader.key(key, 0)
+        }
         try await serve.waitUntil("the card") {
             serve.stderr.contains("card 0012345678 read by \(reader.name)")
         }

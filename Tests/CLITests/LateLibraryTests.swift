@@ -154,7 +154,7 @@ struct LateLibraryTests {
         #expect(waiting.json["waitingFor"] as? String == setup.music)
         #expect(waiting.json["state"] as? String == "idle")
         let refused = try ask("POST", "/api/v1/commands", #"{"command": "disc", "disc": 1}"#)
-        #expect(refused.status == 409)
+        #expect(refused.status == 503)
         let error = refused.json["error"] as? [String: Any]
         #expect(error?["kind"] as? String == "waiting")
         #expect((error?["message"] as? String)?.contains("waiting for \(setup.music)") == true)

@@ -57,6 +57,16 @@ import Testing
         #expect(
             table.stdout.contains("0 of them in the wallet and 1 hidden by its capacity"), "\(table.stdout)")
 
+        // `play` of the hidden disc says it is hidden, and how to reach it; nothing written.
+        let before = try text(library)
+        let hidden = try await cli.run(["play", "zed", "--capacity", "2", "--library", library.root])
+        #expect(hidden.status == 64, "\(hidden.stderr)")
+        #expect(
+            hidden.stderr.hasPrefix("cdwally: Zebra — Zed is in the CDs playlist but hidden"),
+            "\(hidden.stderr)")
+        #expect(hidden.stderr.contains("--capacity N"))
+        #expect(try text(library) == before)
+
         let removed = try await cli.run(["remove", "zed", "--capacity", "2", "--library", library.root])
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(

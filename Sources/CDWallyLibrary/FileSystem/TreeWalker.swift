@@ -14,7 +14,9 @@ import CDWallySystem
 /// (/proc, /sys, /dev) are never entered, by whatever path they are reached. Nothing about one
 /// directory stops the walk. Directories reached through a symbolic link are walked after all
 /// the others, so that a folder inside the tree is always known by its own path, whatever
-/// links point at it: the path a cold look at one folder sees.
+/// links point at it: the path a cold look at one folder sees. A `lost+found` folder at the
+/// top of a file system or of the walk is fsck's, never an album's, and not entered: on ext4 it
+/// is root's and closed, and a disk made for the jukebox would warn of it at every command.
 ///
 /// The directories are listed ahead of the visit, a level of the tree at a time, on every
 /// core: listing (and the `stat` of each file a scan needs) is nearly all of a walk's cost.
@@ -44,6 +46,7 @@ public struct TreeWalker {
     private let keepFile: (@Sendable (ArraySlice<UInt8>) -> Bool)?
     private var listed: [RawPath: Result<DirectoryListing, FileSystemError>] = [:]
     private var linked: [(path: RawPath, id: FileID, ancestors: [FileID])] = []
+    private var root = RawPath("")
 
     /// `statFile` picks, by name, the files whose status each listing should carry, and
     /// `keepFile` the files it lists at all (see `DirectoryListing.read`).
@@ -71,6 +74,7 @@ public struct TreeWalker {
             problems.append(.pseudoFileSystem(root))
             return
         }
+        self.root = root
         let above = Self.ancestors(of: root)
         listAhead(root, id: status.fileID, above: above)
         defer {
@@ -104,6 +108,7 @@ public struct TreeWalker {
                 let lineage = directory.lineage + [directory.id]
                 for subdirectory in listing.subdirectories {
                     guard let status = subdirectory.status, !lineage.contains(status.fileID),
+                        !isFsckFolder(subdirectory.path, in: directory.path, lineage: lineage),
                         !Self.isPseudo(subdirectory.path, status, below: directory.id),
                         queued.insert(status.fileID).inserted
                     else { continue }
@@ -132,7 +137,8 @@ public struct TreeWalker {
         try visit(listing)
         let lineage = ancestors + [id]
         for subdirectory in listing.subdirectories {
-            guard let status = subdirectory.status ?? FileStatus.of(subdirectory.path),
+            guard !isFsckFolder(subdirectory.path, in: directory, lineage: lineage),
+                let status = subdirectory.status ?? FileStatus.of(subdirectory.path),
                 !Self.isPseudo(subdirectory.path, status, below: id)
             else { continue }
             if lineage.contains(status.fileID) {
@@ -158,6 +164,18 @@ public struct TreeWalker {
         }
         return ids
     }
+
+    /// `path` is a `lost+found` in the walk's root or in a folder on another device than the
+    /// one holding it (a mount point); `lineage` ends with the ids of that folder's parent and
+    /// of the folder itself.
+    private func isFsckFolder(_ path: RawPath, in folder: RawPath, lineage: [FileID]) -> Bool {
+        guard path.lastComponent.bytes == Self.fsckFolderName else { return false }
+        if folder == root { return true }
+        let top = lineage.suffix(2)
+        return top.count < 2 || top.first?.device != top.last?.device
+    }
+
+    private static let fsckFolderName = Array("lost+found".utf8)
 
     /// Only a folder on another device than its parent can be the mount of a pseudo file
     /// system, so the `statfs` is paid at mount points (and links across them) alone.

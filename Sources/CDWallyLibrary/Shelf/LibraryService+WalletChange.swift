@@ -234,3 +234,17 @@ extension LibraryService {
             capacity: capacity)
     }
 }
+
+extension LibraryService.WalletChange {
+    /// This change, when its album can be played now; `.hidden` when the album was in the
+    /// CDs playlist already, past the capacity, so no disc of the wallet is it (`play WORDS|ID`
+    /// on every door says so rather than "not in the wallet").
+    public func shown(_ album: AlbumSummary) throws(WalletChangeError) -> Self {
+        guard written || position != nil || wallet.hidden == 0 else {
+            throw .hidden(
+                album: "\(album.albumArtist) — \(album.title)", id: album.id, total: wallet.total,
+                capacity: wallet.capacity)
+        }
+        return self
+    }
+}

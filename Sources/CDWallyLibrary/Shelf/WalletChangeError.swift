@@ -12,6 +12,8 @@ public enum WalletChangeError: Error, Sendable, CustomStringConvertible {
     /// Several albums match: the user must say which.
     case ambiguous(String, [AlbumSummary])
     case notInWallet(String)
+    /// The album is in the CDs playlist, past the capacity: the wallet does not show it.
+    case hidden(album: String, id: AlbumID, total: Int, capacity: Int)
     /// Lines (a folder) that lead to the album and to others too: `remove` will not drop the
     /// others with it.
     case sharedLines([(line: Int, text: String)], album: String)
@@ -36,6 +38,11 @@ public enum WalletChangeError: Error, Sendable, CustomStringConvertible {
         case .ambiguous(let words, let albums):
             return "\(albums.count) albums match \"\(words)\": say which with more words or an id"
         case .notInWallet(let album): return "\(album) is not in the wallet"
+        case .hidden(let album, let id, let total, let capacity):
+            return
+                "\(album) is in the CDs playlist but hidden: the wallet shows \(capacity) of its \(total) discs "
+                + "(its capacity); cdwally remove ID takes a shown disc out, or raise the capacity with "
+                + "--capacity N or capacity = N in config.toml (0 = no limit), then cdwally play \(id)"
         case .sharedLines(let lines, let album):
             let named = lines.map { "line \($0.line) (\($0.text))" }.joined(separator: ", ")
             return

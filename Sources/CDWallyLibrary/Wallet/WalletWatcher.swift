@@ -15,7 +15,8 @@ import Logging
 /// Changes reach `onChange` on the watcher's thread.
 ///
 /// Threads: any; the watcher runs on a `PollThread` of its own until `stop()`, waiting between
-/// checks on its stop signal and on a pipe that `nudge()` writes to.
+/// checks on its stop signal and on a pipe that `nudge()` writes to. What one run holds, and
+/// the steps of its turns, are `WalletWatch`'s.
 public final class WalletWatcher: Sendable {
     private let stopped = LockedValue(false)
     /// The watching thread and the pipe that wakes it early, once started.
@@ -46,149 +47,25 @@ public final class WalletWatcher: Sendable {
         onChange: @escaping @Sendable (WalletReport) -> Void
     ) throws(WakePipe.Failure) {
         let nudged = try WakePipe()
-        // Taken now, not when the thread gets going: a change made in between must count.
-        let initialFingerprint = WalletWatcher.fingerprint(of: initial, remembering: nil)
-        let watch: @Sendable (PollThread) -> Void = { [stopped] thread in
-            var service = service
-            var current = initial
-            var fingerprint = initialFingerprint
-            var dependencies = WalletWatcher.dependencies(of: initial, remembering: nil)
-            // The playlist of the last wallet that had one: when its disk goes, it is watched for
-            // coming back.
-            var remembered = initial.choice.chosen
-            var cursor = 0
-            var playlists: [RawPath] = []
-            let pause = WalletWatcher.seconds(playlistInterval)
-            let fullEvery = max(1, Int((WalletWatcher.seconds(interval) / pause).rounded()))
-            var indexAt = ContinuousClock.now + indexAfter
-            var indexed = false
-            /// Opens the index again (which builds a damaged one afresh) and indexes the whole
-            /// library at the next turn; the wallet is rebuilt from that.
-            func reopen(because reason: String) {
-                logger.info("opening the library index again: \(reason)")
-                do {
-                    service = try service.reopened()
-                    indexed = false
-                    indexAt = .now
-                } catch {
-                    logger.warning("could not open the library index again: \(error)")
-                }
-            }
-            func mend(after error: LibraryError) {
-                if case .indexDamaged = error { reopen(because: "it is damaged") }
-            }
-            /// Puts back a playlist torn by a writer that died in the middle of its write, and
-            /// sweeps that writer's temporary files (docs/PRODUCT.md §11); true when it said so.
-            func recover() -> Bool {
-                guard let chosen = remembered else { return false }
-                let said = UserFileRecovery.recover(chosen, state: state ?? chosen.parent)
-                for line in said { logger.warning("\(line)") }
-                return !said.isEmpty
-            }
-            func rebuild(_ reason: String) {
-                _ = recover()
-                // Stamps taken before the files are read: a file changed while the wallet is
-                // being built (the playlist saved meanwhile) must still look changed next time.
-                let before = WalletWatcher.fingerprint(of: current, remembering: remembered)
-                do {
-                    let report = try service.wallet(playlist: playlist, capacity: capacity, wholeTree: false)
-                    remembered = report.choice.chosen ?? remembered
-                    fingerprint = WalletWatcher.fingerprint(of: report, remembering: remembered)
-                    dependencies = WalletWatcher.dependencies(of: report, remembering: remembered)
-                    for (path, stamp) in before where fingerprint.keys.contains(path) {
-                        fingerprint[path] = stamp
-                    }
-                    // A playlist found or lost counts even with the same discs: the host says
-                    // what it waits for.
-                    guard report.wallet != current.wallet || report.choice.chosen != current.choice.chosen
-                    else { return }
-                    logger.info("wallet changed (\(reason)): \(report.wallet.discs.count) discs")
-                    current = report
-                    onChange(report)
-                } catch {
-                    // Tried again when something changes again, not at every turn.
-                    fingerprint = before
-                    logger.warning("could not refresh the wallet: \(error)")
-                    mend(after: error)
-                }
-            }
-            func indexEverything() {
-                do {
-                    let scan = try service.scan()
-                    // The walk passed every CDs playlist: the list later walks are compared with.
-                    playlists = scan.playlists.sorted()
-                    logger.info("library indexed: \(scan.statistics.tracks) tracks, \(scan.albums) albums")
-                    if !stopped.current { rebuild("library indexed") }
-                    // The Library (web, `/`) then lists at once rather than group every track
-                    // at its first request.
-                    if !stopped.current { try service.prepareAlbumSummary() }
-                } catch {
-                    logger.warning("background indexing failed: \(error)")
-                    mend(after: error)
-                }
-                // The scan's short-lived allocations would otherwise stay resident for as long
-                // as the player runs.
-                FreeMemory.giveBack()
-            }
-            var tick = 0
-            while !stopped.current {
-                // The wallet's own files are checked from the start; the whole library once due.
-                let next = ContinuousClock.now + playlistInterval
-                var nudges = [pollfd(fd: nudged.readEnd, events: Int16(POLLIN), revents: 0)]
-                switch thread.wait(&nudges, until: indexed ? next : min(next, indexAt)) {
-                case .stopped: return
-                case .ready: nudged.drain()
-                case .timedOut: break
-                case .failed(let code):
-                    // poll(2) fails only for want of memory: wait the turn out rather than spin.
-                    logger.warning("the wallet watcher's wait failed: \(ErrnoText.of(code))")
-                    Thread.sleep(forTimeInterval: WalletWatcher.seconds(playlistInterval))
-                }
-                if stopped.current { break }
-                if !service.index.isCurrent { reopen(because: "its file was replaced or removed") }
-                if !indexed && ContinuousClock.now >= indexAt {
-                    indexed = true
-                    indexEverything()
-                    continue
-                }
-                tick += 1
-                // Two stats a turn: a writer killed between keeping the old bytes and removing
-                // them may have left the playlist torn, with no change after it to notice.
-                if let chosen = remembered, UserFileRecovery.hasBackup(chosen, state: state ?? chosen.parent),
-                    recover()
-                {
-                    rebuild("playlist put back")
-                    continue
-                }
-                if dependencies.playlistsChanged(since: fingerprint) {
-                    rebuild("playlist changed")
-                    continue
-                }
-                guard tick % fullEvery == 0 else { continue }
-                if dependencies.changed(since: fingerprint, cursor: &cursor, tracks: tracksPerCheck) {
-                    rebuild("files changed")
-                } else if indexed, playlist == nil, (tick / fullEvery) % discoveryEvery == 0 {
-                    let found = PlaylistFinder.playlists(
-                        under: service.root, memo: service.index.playlistMemo
-                    ).paths
-                    if found != playlists {
-                        playlists = found
-                        rebuild("CDs playlists changed")
-                    }
-                }
-            }
-        }
+        let watch = WalletWatch(
+            service: service, initial: initial,
+            settings: WalletWatch.Settings(
+                playlist: playlist, capacity: capacity, indexAfter: indexAfter, interval: interval,
+                playlistInterval: playlistInterval, discoveryEvery: discoveryEvery,
+                tracksPerCheck: tracksPerCheck,
+                state: state),
+            stopped: stopped, nudged: nudged, logger: logger, onChange: onChange)
         // A thread's closure is released only in the thread's own teardown, after libdispatch
         // has put away its per-thread state; the index's dispatch queues (and the player the
         // callback reaches) must not be freed there. So the closure only takes the work out of
         // a box, and everything the work holds goes when it returns, while the thread is whole.
-        let work = LockedValue<(@Sendable (PollThread) -> Void)?>(watch)
+        let work = LockedValue<WalletWatch?>(watch)
         let thread = PollThread.start(name: "cdwally-wallet", stopSignal: try WakePipe()) { thread in
             let taken = work.withLock { work in
                 defer { work = nil }
                 return work
             }
-            taken?(thread)
+            taken?.run(on: thread)
         }
         running.set((thread, nudged))
     }
@@ -204,8 +81,6 @@ public final class WalletWatcher: Sendable {
         stopped.set(true)
         running.current?.thread.stopSignal.signal()
     }
-
-    private static func seconds(_ duration: Duration) -> Double { duration.inSeconds }
 
     /// What the wallet depends on that can change under it, stamped as the wallet memo stamps
     /// it (`NodeStamp`: device, inode, size, ctime): a file replaced by `cp -p`, its size and

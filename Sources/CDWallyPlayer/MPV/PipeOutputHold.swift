@@ -43,7 +43,7 @@ final class PipeOutputHold: Sendable {
     /// outlive the process's `exit`, whose flush of mpv's stdio buffer for the pipe would wait
     /// for ever on the full pipe.
     func drain(while running: @escaping @Sendable () -> Bool) {
-        Thread.detachNewThread { [self] in
+        NamedThread.start("cdwally-drain") { [self] in
             var buffer = [UInt8](repeating: 0, count: 65536)
             while running() {
                 if read(descriptor, &buffer, buffer.count) <= 0 { usleep(10_000) }

@@ -148,7 +148,7 @@ struct PlayCommand: AsyncParsableCommand {
         _ named: (service: LibraryService, album: AlbumSummary), _ context: CommandContext
     ) throws -> (id: AlbumID, name: String, position: Int?, written: Bool) {
         let album = named.album
-        let change = try context.add(album, to: named.service)
+        let change = try context.add(album, to: named.service).shown(album)
         if change.written {
             StandardError.emit(
                 "cdwally: added \(album.albumArtist) — \(album.title) to the wallet (undo: cdwally remove \(album.id))\n"

@@ -31,7 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Read media keys from evdev: auto (every device with media keys) or a device path (repeatable).",
+            "Read media keys and volume knobs from evdev: auto (every device with media keys or a knob) or a device path (repeatable).",
             valueName: "auto|device"),
         completion: .file())
     var input: [String] = []
@@ -52,11 +52,16 @@ struct ServeCommand: AsyncParsableCommand {
         try await CommandContext.run(global) { context in
             let idles = idle || context.settings.config?.onStart?.value == "idle"
             let settings = context.settings
+            let config = context.settings.config
+            let configPath = config.map { RawPath($0.path) }
             let keyMap = try KeyMap(
                 config: Dictionary(
-                    (context.settings.config?.keys ?? []).map { ($0.key, $0.action) },
-                    uniquingKeysWith: { $1 }),
-                file: context.settings.config.map { RawPath($0.path) })
+                    (config?.keys ?? []).map { ($0.key, $0.action) }, uniquingKeysWith: { $1 }),
+                long: Dictionary(
+                    (config?.longKeys ?? []).map { ($0.key, $0.action) }, uniquingKeysWith: { $1 }),
+                file: configPath)
+            let knob = try Knob(
+                axis: config?.knobAxis?.value, reverse: config?.knobReverse?.value ?? false, file: configPath)
             var startUp = PlayerStartUp(options: playerOptions, web: webOptions)
             startUp.allowingNoPlaylist = true
             startUp.waitingForLibrary = true
@@ -78,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
                 let logger = host.logger
                 if !input.isEmpty {
                     try await host.startKeys(
-                        selection: InputSelection(arguments: input, grab: grab), keyMap: keyMap,
+                        selection: InputSelection(arguments: input, grab: grab), keyMap: keyMap, knob: knob,
                         excluding: PlayerHost.cardReaders(settings))
                 }
                 let journal = Task { await ServeCommand.log(host.view.events(), logger: logger) }

@@ -10,9 +10,44 @@ import CDWallySystem
 final class ControlGate: Sendable {
     private let host = LockedValue<PlayerHost?>(nil)
     private let awaited = LockedValue<String?>(nil)
+    /// `follow` connections made before the player joined; they follow it once it does.
+    private let waitingFollowers = LockedValue<[ControlSubscription]>([])
 
     func open(to host: PlayerHost) {
-        self.host.set(host)
+        // Set under the followers' lock: a follower comes before (and is handed over here) or
+        // after (and finds the host), never in between.
+        let waiting = waitingFollowers.withLock { waiting in
+            self.host.set(host)
+            defer { waiting = [] }
+            return waiting
+        }
+        for subscription in waiting where !subscription.isCancelled { feed(subscription, host) }
+    }
+
+    /// Answers a `follow` connection: the player's status and its changes; before the player
+    /// exists, what the start waits for, then the player's once it joined.
+    func follow(_ subscription: ControlSubscription) {
+        let host = waitingFollowers.withLock { waiting -> PlayerHost? in
+            guard let host = self.host.current else {
+                waiting.append(subscription)
+                return nil
+            }
+            return host
+        }
+        guard let host else {
+            if let awaited = awaited.current { subscription.post(Self.waiting(for: awaited)) }
+            return
+        }
+        feed(subscription, host)
+    }
+
+    private func feed(_ subscription: ControlSubscription, _ host: PlayerHost) {
+        host.controlResponder.follow(subscription) { [weak host] status in host?.describe(&status) }
+    }
+
+    /// The status of a start that waits for `path` (the library) before a player exists.
+    private static func waiting(for path: String) -> PlayerStatus {
+        PlayerStatus(state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0, waitingFor: path)
     }
 
     /// The start waits for `path` (the library) before a player exists.
@@ -26,13 +61,7 @@ final class ControlGate: Sendable {
                 return answer(
                     .failure(ControlFailure(code: .busy, message: "the player is still starting; try again")))
             }
-            if case .status = request {
-                return answer(
-                    .ok(
-                        ControlStatus(
-                            state: .idle, disc: nil, track: nil, elapsed: 0, trackCount: 0,
-                            waitingFor: awaited)))
-            }
+            if case .status = request { return answer(.ok(Self.waiting(for: awaited))) }
             return answer(.failure(ControlFailure(PlayerError.waitingForLibrary(path: awaited))))
         }
         host.controlResponder.respond(to: request) { response in

@@ -36,11 +36,16 @@ enum ControlLink {
     static func send(_ request: ControlRequest, environment: [String: String]) throws(ControlError)
         -> ControlResponse
     {
+        try connect(environment: environment).send(request)
+    }
+
+    /// A connection to the running player, wherever it listens.
+    static func connect(environment: [String: String]) throws(ControlError) -> ControlClient {
         let places = places(environment: environment)
         var firstError: ControlError?
         for endpoint in endpoints(environment: environment) {
             do {
-                return try ControlClient.send(request, endpoint: endpoint, timeout: .seconds(15))
+                return try ControlClient(endpoint: endpoint, timeout: .seconds(15))
             } catch {
                 if case .noPlayer = error {
                     firstError = firstError ?? error
@@ -56,7 +61,10 @@ enum ControlLink {
 
     /// Claims this user's endpoint for a new player: refused when a player already listens
     /// at either place. `handler` answers the requests.
-    static func claim(environment: [String: String], handler: @escaping ControlServer.Handler)
+    static func claim(
+        environment: [String: String], follower: ControlServer.Follower? = nil,
+        handler: @escaping ControlServer.Handler
+    )
         throws(ControlError)
         -> ControlServer
     {
@@ -67,6 +75,7 @@ enum ControlLink {
             }
         }
         return try ControlServer.start(
-            endpoint: places[0], logger: Logger(label: "cdwally.control"), handler: handler)
+            endpoint: places[0], logger: Logger(label: "cdwally.control"), follower: follower,
+            handler: handler)
     }
 }

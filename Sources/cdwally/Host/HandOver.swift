@@ -11,7 +11,7 @@ enum HandOver {
 
     static func play(
         disc: Int, fromStart: Bool, requested: RequestedSetup, to running: RunningPlayer
-    ) throws -> ControlStatus {
+    ) throws -> PlayerStatus {
         try check(requested, handing: "disc \(disc)", to: running)
         return try answer(to: .command(.play(disc: disc, fromStart: fromStart)), from: running)
     }
@@ -21,7 +21,7 @@ enum HandOver {
     /// player is older than `disc` by album id: the caller hands the disc number over instead.
     static func play(
         album id: AlbumID, fromStart: Bool, requested: RequestedSetup, to running: RunningPlayer
-    ) throws -> ControlStatus? {
+    ) throws -> PlayerStatus? {
         try check(requested, handing: "that album", to: running)
         do {
             return try answer(to: .album(id, fromStart: fromStart), from: running)
@@ -51,7 +51,7 @@ enum HandOver {
     }
 
     private static func answer(to request: ControlRequest, from running: RunningPlayer) throws
-        -> ControlStatus
+        -> PlayerStatus
     {
         switch try ControlClient.send(request, endpoint: running.endpoint, timeout: timeout) {
         case .ok(let status): return status

@@ -65,7 +65,8 @@ struct HostLibrary: Sendable {
     /// Puts the album into the wallet when it is not there (refused by a full wallet) and
     /// plays it, as `cdwally play ID` does.
     func play(_ id: AlbumID) async throws -> LibraryService.WalletChange {
-        let change = try await add(id)
+        var change = try await add(id)
+        if let album = change.album { change = try change.shown(album) }
         let disc = change.disc?.id ?? id
         guard let position = host.view.snapshot.wallet.position(of: disc) else {
             throw WalletChangeError.notInWallet(

@@ -65,7 +65,8 @@ extension PlayerHost {
         let gate = ControlGate()
         let server: ControlServer
         do throws(ControlError) {
-            server = try ControlLink.claim(environment: environment, handler: gate.handle)
+            server = try ControlLink.claim(
+                environment: environment, follower: gate.follow, handler: gate.handle)
         } catch {
             for lock in locks { lock.release() }
             if case .alreadyRunning(let pid, let socket) = error {

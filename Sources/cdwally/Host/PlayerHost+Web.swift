@@ -98,7 +98,9 @@ extension PlayerHost {
                     album: change.disc?.id ?? id, disc: removed ? nil : change.position,
                     changed: change.written,
                     message: !change.written
-                        ? "\(name) is in the wallet already"
+                        ? (change.position == nil && change.wallet.hidden > 0
+                            ? "\(name) is in the CDs playlist already, hidden by the capacity"
+                            : "\(name) is in the wallet already")
                         : removed
                             ? "Removed \(name)"
                             : (change.restored ? "Put back \(name)" : "Added \(name)")

@@ -30,7 +30,7 @@ final class PlayerHost: PlayerInbox {
     private let shutdownTask = LockedValue<Task<Void, Never>?>(nil)
     /// How this player was started, for the status a second `play N` compares with.
     let setup = LockedValue<PlayerStatus.Setup?>(nil)
-    /// What the wallet waits for (`ControlStatus.waitingFor`): the CDs playlist given, or the
+    /// What the wallet waits for (`PlayerStatus.waitingFor`): the CDs playlist given, or the
     /// library, while no playlist is found (a disk not mounted yet, or pulled).
     let waitingFor = LockedValue<String?>(nil)
     /// Runs once, on the wallet watcher's thread, at the first wallet with a CDs playlist that
@@ -80,7 +80,7 @@ final class PlayerHost: PlayerInbox {
         let player = try Player(configuration: configuration, wallet: report.wallet)
         let host = PlayerHost(player: player, logger: logger)
         host.setup.set(
-            ControlStatus.Setup(
+            PlayerStatus.Setup(
                 pid: getpid(), library: service.root.display, playlist: report.choice.chosen?.display,
                 capacity: context.settings.capacity, config: context.settings.config?.path,
                 audioDevice: configuration.audioDevice,
@@ -149,14 +149,15 @@ final class PlayerHost: PlayerInbox {
 
     /// Reads media keys from evdev devices (`serve --input`), never from a card reader.
     func startKeys(
-        selection: InputSelection, keyMap: KeyMap, excluding cardReaders: CardReaderSelection = .none
+        selection: InputSelection, keyMap: KeyMap, knob: Knob,
+        excluding cardReaders: CardReaderSelection = .none
     ) async throws {
         let logger = Logger(label: "cdwally.input")
         let reader = InputKeyReader(
-            selection: selection, keyMap: keyMap, excluding: cardReaders,
+            selection: selection, keyMap: keyMap, knob: knob, excluding: cardReaders,
             onNotice: { notice in PlayerHost.log(notice, logger) },
             onPress: { [weak self] press, device in
-                let key = "key \(press.key.name) (\(KeyActionName.name(of: press.command))) from \(device)"
+                let key = "\(press) (\(KeyActionName.name(of: press.command))) from \(device)"
                 logger.debug("\(key)")
                 self?.send(press.command) { result in
                     if case .failure(let error) = result { logger.warning("\(key): \(error)") }

@@ -1,4 +1,5 @@
 import CDWallyControl
+import CDWallyPlayer
 import Foundation
 
 /// What a `play N` asks of a player beyond the disc: the library and playlist it resolved
@@ -24,7 +25,7 @@ struct RequestedSetup {
 
     /// Why `setup` cannot honour this request, one phrase per option; empty when it can.
     /// A player that does not say how it was started (an older cdwally) honours none.
-    func conflicts(with setup: ControlStatus.Setup?) -> [String] {
+    func conflicts(with setup: PlayerStatus.Setup?) -> [String] {
         guard let setup else {
             let given =
                 [

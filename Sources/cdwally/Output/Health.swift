@@ -27,7 +27,7 @@ struct Health {
     var inputs: [Input]
     /// The running player's state ("playing", "idle"…), or nil when none answers.
     var player: String?
-    /// What the running player waits for (`ControlStatus.waitingFor`), if anything.
+    /// What the running player waits for (`PlayerStatus.waitingFor`), if anything.
     var playerWaitingFor: String?
     var web: String?
     /// The user's state folder, and the line that says it is lost at reboot, if it is.

@@ -1,10 +1,12 @@
 import CDWallyControl
+import CDWallyPlayer
+import Foundation
 
 /// A running player's state in two lines for people:
 /// `▶ Playing  Disc 2  Track 3/12  1:23 / 4:05` and `  Artist — Album — Title`. Playing
 /// into an output that takes no audio, it says so instead of "Playing": time stands still.
 enum StatusView {
-    static func render(_ status: ControlStatus) -> String {
+    static func render(_ status: PlayerStatus) -> String {
         let word =
             switch status.state {
             case .playing where status.waitingForOutput: "… Waiting for the audio output"
@@ -28,8 +30,14 @@ enum StatusView {
             + "  \(track.artist) — \(disc.album) — \(track.title)" + extras(status)
     }
 
+    /// The same in one line, for `status --follow`: a status bar shows one line at a time.
+    static func line(_ status: PlayerStatus) -> String {
+        render(status).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "  ")
+    }
+
     /// A third line when the volume is not at 100, the disc is shuffled or a sleep timer is set.
-    private static func extras(_ status: ControlStatus) -> String {
+    private static func extras(_ status: PlayerStatus) -> String {
         var parts: [String] = []
         if status.muted {
             parts.append("Volume \(status.volume), muted")

@@ -52,7 +52,7 @@ extension CommandFailure {
             self.init(message: error.description, code: ExitStatus.of(error.kind))
         case let error as InputError:
             switch error {
-            case .unknownKeyName, .unknownAction, .conflictingBindings:
+            case .unknownKeyName, .unknownAction, .conflictingBindings, .unknownAxisName:
                 self.init(message: error.description, code: ExitStatus.config)
             case .deviceNotFound, .notAnInputDevice, .deviceUnplugged:
                 self.init(message: error.description, code: ExitStatus.noInput)
@@ -112,7 +112,7 @@ extension CommandFailure {
                     separator: "\n"))
         case .noAlbumMatches, .unknownID, .noAlbumAt, .notInWallet:
             self.init(message: error.description, code: ExitStatus.noInput)
-        case .pathOutsideLibrary, .full:
+        case .pathOutsideLibrary, .full, .hidden:
             self.init(message: error.description, code: ExitStatus.usage)
         case .sharedLines, .wouldNotReadBack:
             self.init(message: error.description, code: ExitStatus.dataError)

@@ -20,6 +20,17 @@ import Testing
         #expect(walker.problems.isEmpty)
     }
 
+    @Test func fscksFolderAtTheTopIsNotEnteredAndOneDeeperIs() throws {
+        let tree = try TemporaryDirectory()
+        defer { tree.remove() }
+        for folder in ["lost+found/#1234", "Artist/lost+found"] { try make(folder, in: tree) }
+        var walker = TreeWalker()
+        var visited: [String] = []
+        walker.walk(tree.path) { visited.append(relative($0.directory, to: tree)) }
+        #expect(visited == ["", "Artist", "Artist/lost+found"])
+        #expect(walker.problems.isEmpty)
+    }
+
     @Test func aFolderReachedTwiceIsVisitedOnceUnderItsRealPath() throws {
         // `A/z` leads to `B`. Depth first, `A/z` comes before `B`, but folders reached through
         // a link come last, so `B`'s files are found under `B`: the path a playlist entry

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDWallyControl
 import CDWallyCore
+import CDWallyPlayer
 import Foundation
 
 /// A command that steers a running player: send one request over the control socket, then
@@ -15,11 +16,11 @@ protocol ControlCommand: ParsableCommand {
     var request: ControlRequest? { get }
     /// The player's state for people, after the command (the status, unless a verb shows
     /// only its own part of it).
-    func render(_ status: ControlStatus) -> String
+    func render(_ status: PlayerStatus) -> String
 }
 
 extension ControlCommand {
-    func render(_ status: ControlStatus) -> String { StatusView.render(status) }
+    func render(_ status: PlayerStatus) -> String { StatusView.render(status) }
 
     func run() throws {
         guard let request else { return }
@@ -28,7 +29,7 @@ extension ControlCommand {
 
     /// Sends `request` and prints the state it answers, as JSON or for people; a failure is
     /// one line on stderr and the exit code to end with.
-    static func send(_ request: ControlRequest, json: Bool, render: (ControlStatus) -> String) throws {
+    static func send(_ request: ControlRequest, json: Bool, render: (PlayerStatus) -> String) throws {
         try CommandContext.runWithoutConfig {
             switch try ControlLink.send(request, environment: ProcessInfo.processInfo.environment) {
             case .ok(let status):

@@ -39,13 +39,6 @@ extension PlainVerbCommand {
     static var plainRequest: ControlRequest { .command(verb.plainCommand!) }
 }
 
-struct StatusCommand: PlainControlCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show what the running player is doing.")
-    @OptionGroup var options: ControlOptions
-    static let plainRequest = ControlRequest.status
-}
-
 struct QuitCommand: PlainControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "quit", abstract: "Save every position and end the running player.")

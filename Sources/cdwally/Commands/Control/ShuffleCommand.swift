@@ -25,7 +25,7 @@ struct ShuffleCommand: ControlCommand {
         .command(.shuffle(setting.map { $0 == "on" }))
     }
 
-    func render(_ status: ControlStatus) -> String {
+    func render(_ status: PlayerStatus) -> String {
         status.shuffle ? "Shuffle on" : "Shuffle off"
     }
 }

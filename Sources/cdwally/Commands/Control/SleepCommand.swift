@@ -27,7 +27,7 @@ struct SleepCommand: ControlCommand {
         return SleepRequest(text: time).map { .command(.sleep($0)) }
     }
 
-    func render(_ status: ControlStatus) -> String {
+    func render(_ status: PlayerStatus) -> String {
         switch status.sleep {
         case .secondsLeft(let seconds)?: "Sleep timer: pauses in \(Format.duration(Double(seconds)))"
         case .endOfDisc?: "Sleep timer: stops at the end of the disc"

@@ -31,13 +31,13 @@ struct VolumeCommand: ControlCommand {
         return VolumeChange(text: text).map { .command(.volume($0)) }
     }
 
-    func render(_ status: ControlStatus) -> String {
+    func render(_ status: PlayerStatus) -> String {
         "Volume \(status.volume)" + (status.muted ? " (muted)" : "") + bound(status)
     }
 
     /// Why the level set is not the one asked: `volume_limit` or `volume_min` set the nearest
     /// one they allow (docs/PRODUCT.md §11).
-    private func bound(_ status: ControlStatus) -> String {
+    private func bound(_ status: PlayerStatus) -> String {
         guard let text = change.first, case .set(let asked)? = VolumeChange(text: text),
             asked != status.volume
         else { return "" }

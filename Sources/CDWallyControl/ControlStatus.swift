@@ -1,4 +1,0 @@
-import CDWallyPlayer
-
-/// What `cdwally status` shows: the one status shape, which the web remote's state shares.
-public typealias ControlStatus = PlayerStatus
