@@ -6,7 +6,7 @@ import Foundation
 /// `mixer`, `volume_max`, `volume_limit`, `volume_min`, `start_volume`),
 /// `[player.mpv]` (any mpv option), `[keys]` (evdev key → action, and `[keys.long]` for long
 /// presses), `[knob]` (`axis`, `reverse`), `[web]` (`listen`, `hosts`), `[display]` (`cover`)
-/// and `[cards]` (`card_again`, card number → verb). Values are checked here so a mistake is reported with its file, line and key
+/// and `[cards]` (`reader`, `card_again`, card number → verb). Values are checked here so a mistake is reported with its file, line and key
 /// before anything runs.
 public struct ConfigFile: Sendable, Equatable {
     public struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
@@ -48,6 +48,9 @@ public struct ConfigFile: Sendable, Equatable {
     public var webHosts: Setting<[String]>?
     /// Whether `play`'s display shows the disc's cover (where the terminal can).
     public var displayCover: Setting<Bool>?
+    /// `[cards] reader`: the card readers, each a device path or a device name (a string or a
+    /// list of them).
+    public var cardReaders: Setting<[String]>?
     /// evdev key name → action name, in the order written.
     public var keys: [(key: String, action: String, line: Int)] = []
     /// `[keys.long]`: evdev key name → the action of holding that key, in the order written.
@@ -109,9 +112,9 @@ public struct ConfigFile: Sendable, Equatable {
             case "player": try config.readPlayer(item, reader: &reader)
             case "web": try config.readWeb(item, reader: &reader)
             case "display": try config.readDisplay(item, reader: &reader)
+            case "cards": try config.readCards(item, reader: &reader)
             case "keys": try config.readKeys(item, reader: &reader)
             case "knob": try config.readKnob(item, reader: &reader)
-            case "cards": try config.readCards(item, reader: &reader)
             default: reader.unknown(item)
             }
         }
@@ -243,11 +246,16 @@ public struct ConfigFile: Sendable, Equatable {
         }
     }
 
-    /// `card_again`, and every other key a card number whose value is a verb's words.
+    /// `[cards]`: `reader` (`readCardReader`), `card_again`, and every other key a card number
+    /// whose value is a verb's words.
     private mutating func readCards(_ item: TOMLTable.Item, reader: inout ConfigTableReader)
         throws(ConfigError)
     {
         for entry in try reader.table(item).items {
+            if entry.key == "reader" {
+                cardReaders = try Self.readCardReader(entry, reader: reader)
+                continue
+            }
             if entry.key == "card_again" {
                 cardAgain = try reader.choice(entry, prefix: "cards.", from: ConfigFile.cardAgainActions)
                 continue
@@ -257,7 +265,7 @@ public struct ConfigFile: Sendable, Equatable {
                 number = try CardNumber(validating: entry.key)
             } catch {
                 throw reader.invalid(
-                    entry, prefix: "cards.", "is no card number (\(error)) and no setting (card_again)")
+                    entry, prefix: "cards.", "is no card number (\(error)) and no setting (reader, card_again)")
             }
             cards.append((number.text, try reader.string(entry, prefix: "cards.").value, entry.line))
         }
@@ -281,7 +289,7 @@ public struct ConfigFile: Sendable, Equatable {
             && lhs.volumeMin == rhs.volumeMin && lhs.startVolume == rhs.startVolume
             && lhs.replayGain == rhs.replayGain && lhs.warnings == rhs.warnings
             && lhs.webListen == rhs.webListen && lhs.webHosts == rhs.webHosts
-            && lhs.displayCover == rhs.displayCover
+            && lhs.displayCover == rhs.displayCover && lhs.cardReaders == rhs.cardReaders
             && lhs.mpvOptions.elementsEqual(rhs.mpvOptions, by: { $0 == $1 })
             && lhs.keys.elementsEqual(rhs.keys, by: { $0 == $1 })
             && lhs.cardAgain == rhs.cardAgain && lhs.cards.elementsEqual(rhs.cards, by: { $0 == $1 })

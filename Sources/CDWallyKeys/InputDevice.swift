@@ -76,6 +76,12 @@ public final class InputDevice {
         !mappedKeys(in: keyMap).isEmpty
     }
 
+    /// True when the device can send every one of `keys`, by its advertised capabilities.
+    func canSend(_ keys: [KeyCode]) -> Bool {
+        guard let handle else { return false }
+        return keys.allSatisfy { libevdev_has_event_code(handle, UInt32(EV_KEY), UInt32($0.rawValue)) == 1 }
+    }
+
     /// True when the device can turn `knob`: it sends one of its axes and is no pointer. A
     /// mouse sends `REL_X` and `REL_WHEEL` too, and always has a left button; moving it must
     /// not move the volume.

@@ -30,6 +30,8 @@ public final class InputKeyReader: Sendable {
     ///   - keyMap: which keys mean what; `KeyMap(config:)` builds it from `[keys]`.
     ///   - knob: which relative axes turn the volume; `Knob(axis:reverse:)` reads `[knob]`.
     ///   - directory: where `auto` looks for `event*` nodes; tests point it elsewhere.
+    ///   - cardReaders: the configured card readers, never read for keys (many also claim
+    ///     media keys), in `auto` or named.
     ///   - onNotice: devices opened and removed, and problems that do not stop the reader.
     ///   - onPress: called once per press of a bound key, long press or knob detent, with the
     ///     device's name.
@@ -38,13 +40,14 @@ public final class InputKeyReader: Sendable {
         keyMap: KeyMap = .defaults,
         knob: Knob = .default,
         directory: RawPath = InputKeyReader.defaultDirectory,
+        excluding cardReaders: CardReaderSelection = .none,
         onNotice: @escaping @Sendable (InputNotice) -> Void = { _ in },
         onPress: @escaping @Sendable (KeyPress, String) -> Void
     ) {
         self.init(
             selection: selection, keyMap: keyMap, knob: knob, directory: directory,
             permissionGrace: .seconds(3),
-            threadSetup: nil, onNotice: onNotice, onPress: onPress)
+            threadSetup: nil, cardReaders: cardReaders, onNotice: onNotice, onPress: onPress)
     }
 
     /// `permissionGrace` is how long a new node may refuse us before it is reported;
@@ -53,13 +56,13 @@ public final class InputKeyReader: Sendable {
     init(
         selection: InputSelection, keyMap: KeyMap, knob: Knob = .default, directory: RawPath,
         permissionGrace: Duration,
-        threadSetup: (@Sendable () -> Void)?,
+        threadSetup: (@Sendable () -> Void)?, cardReaders: CardReaderSelection = .none,
         onNotice: @escaping @Sendable (InputNotice) -> Void,
         onPress: @escaping @Sendable (KeyPress, String) -> Void
     ) {
         settings = InputPollLoop.Settings(
             selection: selection, keyMap: keyMap, knob: knob, directory: directory,
-            permissionGrace: permissionGrace)
+            permissionGrace: permissionGrace, cardReaders: cardReaders)
         self.threadSetup = threadSetup
         self.onNotice = onNotice
         self.onPress = onPress

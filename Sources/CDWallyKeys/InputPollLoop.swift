@@ -23,6 +23,8 @@ final class InputPollLoop {
         var directory: RawPath
         /// How long a new node may refuse us before that is reported.
         var permissionGrace: Duration
+        /// Configured card readers: never key devices (docs/PRODUCT.md §11).
+        var cardReaders: CardReaderSelection = .none
     }
 
     private enum Trigger {
@@ -221,7 +223,10 @@ final class InputPollLoop {
 
     private func adopt(_ device: InputDevice, at path: RawPath) {
         let interpreter = InputInterpreter(keyMap: settings.keyMap, knob: settings.knob)
-        if device.hasMappedKey(in: settings.keyMap) || device.isKnob(settings.knob) {
+        if settings.cardReaders.isReader(device, at: path) {
+            device.close()
+            onNotice(.cardReader(path: path, name: device.name))
+        } else if device.hasMappedKey(in: settings.keyMap) || device.isKnob(settings.knob) {
             devices[path] = device
             interpreters[path] = interpreter
             onNotice(.opened(path: path, name: device.name))

@@ -83,7 +83,8 @@ struct ServeCommand: AsyncParsableCommand {
                 let logger = host.logger
                 if !input.isEmpty {
                     try await host.startKeys(
-                        selection: InputSelection(arguments: input, grab: grab), keyMap: keyMap, knob: knob)
+                        selection: InputSelection(arguments: input, grab: grab), keyMap: keyMap, knob: knob,
+                        excluding: PlayerHost.cardReaders(settings))
                 }
                 let journal = Task { await ServeCommand.log(host.view.events(), logger: logger) }
                 let discs = Format.count(started.report.wallet.discs.count, "disc")

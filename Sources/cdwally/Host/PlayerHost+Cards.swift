@@ -135,6 +135,9 @@ extension PlayerHost {
             _ = await readCard(number, from: nil)
             answer(.ok(PlayerStatus(snapshot: view.snapshot)))
         case .nextCard(let seconds, let pid):
+            // No reader configured: the device that types the card is the reader (§11).
+            let discovery = readsCards.current ? nil : Task { await discoverReader(for: .seconds(seconds)) }
+            defer { discovery?.cancel() }
             guard await cardDesk.nextCard(within: seconds, for: pid) != nil else {
                 return answer(
                     .failure(ControlFailure(code: .noCard, message: "no card was read within \(seconds) s")))

@@ -24,6 +24,8 @@ final class PlayerHost: PlayerInbox {
     private let control: LockedValue<ControlServer?> = LockedValue(nil)
     private let mpris: LockedValue<MPRISServer?> = LockedValue(nil)
     private let keys: LockedValue<InputKeyReader?> = LockedValue(nil)
+    /// A `[cards] reader` is read (`startCardReader`): `card assign` then waits on it alone.
+    let readsCards = LockedValue(false)
     private let finished: LockedValue<CheckedContinuation<Void, Never>?> = LockedValue(nil)
     private let done = LockedValue(false)
     private let stops = LockedValue<[@Sendable () async -> Void]>([])
@@ -158,11 +160,14 @@ final class PlayerHost: PlayerInbox {
         }
     }
 
-    /// Reads media keys from evdev devices (`serve --input`).
-    func startKeys(selection: InputSelection, keyMap: KeyMap, knob: Knob) async throws {
+    /// Reads media keys from evdev devices (`serve --input`), never from a card reader.
+    func startKeys(
+        selection: InputSelection, keyMap: KeyMap, knob: Knob,
+        excluding cardReaders: CardReaderSelection = .none
+    ) async throws {
         let logger = Logger(label: "cdwally.input")
         let reader = InputKeyReader(
-            selection: selection, keyMap: keyMap, knob: knob,
+            selection: selection, keyMap: keyMap, knob: knob, excluding: cardReaders,
             onNotice: { notice in PlayerHost.log(notice, logger) },
             onPress: { [weak self] press, device in
                 let key = "\(press) (\(KeyActionName.name(of: press.command))) from \(device)"
@@ -187,6 +192,8 @@ final class PlayerHost: PlayerInbox {
         case .opened(let path, let name): logger.info("reading keys from \(name) (\(path.display))")
         case .removed(let path, let name): logger.info("\(name) (\(path.display)) is gone")
         case .noMappedKeys(let path, let name, _): logger.debug("\(name) (\(path.display)) has no media keys")
+        case .cardReader(let path, let name):
+            logger.info("\(name) (\(path.display)) is the card reader: not read for keys")
         case .problem(let error): logger.warning("\(error)")
         }
     }

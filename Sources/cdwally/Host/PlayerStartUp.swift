@@ -6,7 +6,8 @@ import Logging
 
 /// The one start-up of `play` and `serve`, from the parsed command line to a player with every
 /// door open: the user's one player claimed (lock and socket), libmpv loading while the wallet
-/// is built, the host, the stop signals, then the control socket, MPRIS and the web remote.
+/// is built, the host, the stop signals, then the control socket, MPRIS, the web remote and
+/// the card readers.
 /// What the command adds (the display, evdev keys, the first disc) runs in `body`; whatever
 /// `body` or a door throws, the host is shut down, every position saved, before it propagates.
 struct PlayerStartUp {
@@ -84,6 +85,7 @@ struct PlayerStartUp {
             host.serveControl(control.server, gate: control.gate)
             host.startMPRIS(coverCache: coverCache)
             try await host.startWeb(web, context: context, service: service)
+            try await host.startCardReader(PlayerHost.cardReaders(context.settings))
             try await body(
                 Started(
                     context: context, host: host, service: service, report: report, coverCache: coverCache,
@@ -106,6 +108,9 @@ struct PlayerStartUp {
         let logger = Logger(label: "cdwally")
         logger.warning("waiting for \(awaited): the music library is not there yet (a disk not mounted?)")
         gate.wait(for: awaited)
+        // The readers are held meanwhile too: a card's digits must not reach a login prompt.
+        let cards = try await PlayerHost.startWaitingCardReader(context.settings, awaited: awaited)
+        defer { cards?.stop() }
         // Stopped before this returns: the player's own remote takes the port next.
         let web = try await PlayerHost.startWaitingWeb(self.web, context: context, awaited: awaited)
         let stopped = LockedValue<Int32?>(nil)
