@@ -265,7 +265,8 @@ public struct ConfigFile: Sendable, Equatable {
                 number = try CardNumber(validating: entry.key)
             } catch {
                 throw reader.invalid(
-                    entry, prefix: "cards.", "is no card number (\(error)) and no setting (reader, card_again)")
+                    entry, prefix: "cards.",
+                    "is no card number (\(error)) and no setting (reader, card_again)")
             }
             cards.append((number.text, try reader.string(entry, prefix: "cards.").value, entry.line))
         }
