@@ -33,11 +33,6 @@ final class CardReaderLoop {
         var decoder = SerialCardDecoder()
     }
 
-    private struct PermissionWait {
-        var reportAt: ContinuousClock.Instant
-        var reported: Bool
-    }
-
     private let settings: Settings
     private let directory: RawPath
     private let watch: DirectoryWatch
@@ -46,7 +41,10 @@ final class CardReaderLoop {
     private var readers: [RawPath: Reader] = [:]
     /// Serial readers: configured paths that are terminals, not evdev nodes.
     private var ports: [RawPath: Port] = [:]
-    private var waitingForPermission: [RawPath: PermissionWait] = [:]
+    /// Configured paths said to be no reader, by the node they were: a file made and then
+    /// written is looked at once per change, and said once.
+    private var saidNoReader: [RawPath: NodeIdentity] = [:]
+    private var waitingForPermission = PermissionWaits()
     private let clock = ContinuousClock()
 
     private var selection: CardReaderSelection { settings.selection }
@@ -120,7 +118,7 @@ final class CardReaderLoop {
                     deliver([output], path: path, name: readers[path]!.device.name)
                 }
             }
-            for (path, wait) in waitingForPermission where !wait.reported && now >= wait.reportAt {
+            for path in waitingForPermission.due(at: now) {
                 consider(path, .retry)
             }
         }
@@ -193,7 +191,7 @@ final class CardReaderLoop {
     /// Decides what a node that appeared, changed or is due for a retry means.
     private func consider(_ path: RawPath, _ trigger: Trigger) {
         guard isCandidate(path) else { return }
-        if trigger == .attributesChanged && waitingForPermission[path] == nil { return }
+        if trigger == .attributesChanged && !waitingForPermission.isWaiting(path) { return }
         if let open = readers[path] {
             if NodeIdentity.of(path) == open.device.identity { return }
             open.device.close()
@@ -209,7 +207,7 @@ final class CardReaderLoop {
         do {
             // Looked at without a grab: most nodes of the directory are not readers.
             let probe = try InputDevice(path: path)
-            waitingForPermission[path] = nil
+            waitingForPermission.forget(path)
             guard isReader(probe, at: path) else { return probe.close() }
             // The same node reached by a second path (its by-id link and its name) is read once.
             if readers.values.contains(where: { $0.device.identity == probe.identity }) {
@@ -222,26 +220,21 @@ final class CardReaderLoop {
                 device: device, decoder: CardReaderDecoder(unfinishedAfter: settings.unfinishedAfter))
             onNotice(.opened(path: path, name: device.name, grabbed: !selection.discovers))
         } catch .permissionDenied(let denied) {
-            var wait =
-                waitingForPermission[path]
-                ?? PermissionWait(
-                    reportAt: trigger == .startup ? clock.now : clock.now + settings.permissionGrace,
-                    reported: false)
-            if !wait.reported && clock.now >= wait.reportAt {
-                wait.reported = true
+            if waitingForPermission.denied(
+                path, atStartup: trigger == .startup, now: clock.now, grace: settings.permissionGrace)
+            {
                 onNotice(.problem(.permissionDenied(denied)))
             }
-            waitingForPermission[path] = wait
         } catch .notAnInputDevice(let node) where selection.paths.contains(path) {
             // A configured path that is no evdev node: a serial reader's terminal, or a mistake.
-            waitingForPermission[path] = nil
+            waitingForPermission.forget(path)
             openSerial(path, node: node)
         } catch .deviceNotFound, .deviceUnplugged, .notAnInputDevice {
             // Gone again before we could look, or a scanned node that is no evdev device:
             // nothing to tell.
-            waitingForPermission[path] = nil
+            waitingForPermission.forget(path)
         } catch {
-            waitingForPermission[path] = nil
+            waitingForPermission.forget(path)
             onNotice(.problem(error))
         }
     }
@@ -249,6 +242,9 @@ final class CardReaderLoop {
     private func openSerial(_ path: RawPath, node: RawPath) {
         do {
             guard let port = try SerialCardPort.open(path) else {
+                let identity = NodeIdentity.of(path)
+                guard identity == nil || saidNoReader[path] != identity else { return }
+                saidNoReader[path] = identity
                 return onNotice(.problem(.notAnInputDevice(node)))
             }
             ports[path] = Port(port: port)
@@ -267,7 +263,7 @@ final class CardReaderLoop {
     /// permission report due.
     private func nextDeadline() -> ContinuousClock.Instant? {
         let numbers = readers.values.compactMap(\.decoder.deadline)
-        let reports = waitingForPermission.values.filter { !$0.reported }.map(\.reportAt)
+        let reports = waitingForPermission.nextReport.map { [$0] } ?? []
         return (numbers + reports).min()
     }
 

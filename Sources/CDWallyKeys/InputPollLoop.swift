@@ -34,18 +34,13 @@ final class InputPollLoop {
         case retry
     }
 
-    private struct PermissionWait {
-        var reportAt: ContinuousClock.Instant
-        var reported: Bool
-    }
-
     private let settings: Settings
     private let watch: DirectoryWatch
     private let onPress: @Sendable (KeyPress, String) -> Void
     private let onNotice: @Sendable (InputNotice) -> Void
     private var devices: [RawPath: InputDevice] = [:]
     private var interpreters: [RawPath: InputInterpreter] = [:]
-    private var waitingForPermission: [RawPath: PermissionWait] = [:]
+    private var waitingForPermission = PermissionWaits()
     private let clock = ContinuousClock()
 
     private let isAuto: Bool
@@ -120,7 +115,7 @@ final class InputPollLoop {
             if descriptors[0].revents != 0 {
                 for change in watch.readChanges() { apply(change) }
             }
-            for (path, wait) in waitingForPermission where !wait.reported && clock.now >= wait.reportAt {
+            for path in waitingForPermission.due(at: clock.now) {
                 consider(path, .retry)
             }
             for path in interpreters.keys.sorted() {
@@ -190,7 +185,7 @@ final class InputPollLoop {
         guard isCandidate(path) else { return }
         // Attribute changes matter only to nodes that refused us; an open device gets them
         // from udev too, and `touch` should not reopen anything.
-        if trigger == .attributesChanged && waitingForPermission[path] == nil { return }
+        if trigger == .attributesChanged && !waitingForPermission.isWaiting(path) { return }
         if let open = devices[path] {
             if nodeIdentity(path) == open.identity { return }
             open.close()
@@ -199,24 +194,19 @@ final class InputPollLoop {
         }
         do {
             let device = try InputDevice(path: path, grab: grab)
-            waitingForPermission[path] = nil
+            waitingForPermission.forget(path)
             adopt(device, at: path)
         } catch .permissionDenied(let denied) {
-            var wait =
-                waitingForPermission[path]
-                ?? PermissionWait(
-                    reportAt: trigger == .startup ? clock.now : clock.now + settings.permissionGrace,
-                    reported: false)
-            if !wait.reported && clock.now >= wait.reportAt {
-                wait.reported = true
+            if waitingForPermission.denied(
+                path, atStartup: trigger == .startup, now: clock.now, grace: settings.permissionGrace)
+            {
                 onNotice(.problem(.permissionDenied(denied)))
             }
-            waitingForPermission[path] = wait
         } catch .deviceNotFound, .deviceUnplugged {
             // Gone again before we could look: nothing to tell.
-            waitingForPermission[path] = nil
+            waitingForPermission.forget(path)
         } catch {
-            waitingForPermission[path] = nil
+            waitingForPermission.forget(path)
             onNotice(.problem(error))
         }
     }
@@ -242,7 +232,7 @@ final class InputPollLoop {
 
     /// When the next permission report is due; nil when none waits.
     private func nextRetry() -> ContinuousClock.Instant? {
-        waitingForPermission.values.filter { !$0.reported }.map(\.reportAt).min()
+        waitingForPermission.nextReport
     }
 
     /// When a held key next becomes a long press; nil when no such key is down.

@@ -1,4 +1,5 @@
 import CDWallyCore
+import Foundation
 import Glibc
 import TestSupport
 import Testing
@@ -58,6 +59,12 @@ import Testing
         try #require(mkdir(directory.child("by-id").display, 0o755) == 0)
         try TemporaryDirectory.writeFile(at: byID)
         #expect(await recorder.waitForNotice(.problem(.notAnInputDevice(byID))))
+        // Written again (a slow machine sees a file's making and its writing apart): said once.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: byID.display))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("again".utf8))
+        try handle.close()
+        try await Task.sleep(for: .milliseconds(300))
         #expect(recorder.recordedNotices == [.absent(byID.display), .problem(.notAnInputDevice(byID))])
         #expect(recorder.recordedCards.isEmpty)
     }
