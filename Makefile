@@ -62,6 +62,7 @@ EXAMPLES := \
 	keybindings/gnome-shortcuts.sh \
 	keybindings/xbindkeysrc \
 	raspberry-pi/README.md \
+	raspberry-pi/CHILD-BOX.md \
 	raspberry-pi/cdwally-remote.toml \
 	snapcast/README.md
 
