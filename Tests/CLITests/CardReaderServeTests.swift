@@ -24,6 +24,35 @@ import Testing
             toFile: cli.home + "/config/cdwally/config.toml", atomically: true, encoding: .utf8)
     }
 
+    /// `doctor` says where each configured reader is, or why it is not there.
+    @Test func doctorSaysWhereEachReaderIs() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let file = cli.home + "/not-a-reader"
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        try configure(
+            cli, "reader = [\"\(cli.home)/by-id/usb-Reader-event-kbd\", \"\(file)\", \"No Such Reader 42\"]\n"
+        )
+        let report = try await cli.json(["doctor", "--json", "--library", library.root])
+        let health = report["health"] as? [String: Any] ?? report
+        let readers = try #require(health["cardReaders"] as? [[String: Any]], "\(report.keys)")
+        #expect(
+            readers.map { $0["reader"] as? String } == [
+                cli.home + "/by-id/usb-Reader-event-kbd", file, "No Such Reader 42",
+            ])
+        #expect((readers[0]["problem"] as? String)?.hasPrefix("not plugged in") == true, "\(readers[0])")
+        #expect(
+            (readers[1]["problem"] as? String)?.contains("not an evdev input device") == true, "\(readers[1])"
+        )
+        #expect(
+            (readers[2]["problem"] as? String)?.hasPrefix("no device of that name") == true, "\(readers[2])")
+        #expect(readers.allSatisfy { ($0["found"] as? [Any])?.isEmpty == true })
+        let text = try await cli.run(["doctor", "--library", library.root])
+        #expect(text.stdout.contains("3 card readers configured"), "\(text.stdout)")
+        #expect(text.stdout.contains("No Such Reader 42: no device of that name"), "\(text.stdout)")
+    }
+
     @Test func aReaderNotPluggedInYetIsSaidAndServeRuns() async throws {
         let cli = try CLI()
         defer { cli.remove() }

@@ -25,6 +25,8 @@ struct Health {
     var audioProblem: String?
     var sessionBus: String?
     var inputs: [Input]
+    /// The configured card readers (`[cards] reader`), each as it is now.
+    var cardReaders: [CardReaderSurvey] = []
     /// The running player's state ("playing", "idle"…), or nil when none answers.
     var player: String?
     /// What the running player waits for (`PlayerStatus.waitingFor`), if anything.
@@ -86,7 +88,8 @@ struct Health {
         }
         return Health(
             audioDevice: audio.device, audioOffered: audio.offered, audioProblem: audio.problem,
-            sessionBus: sessionBus(environment), inputs: inputs(), player: player,
+            sessionBus: sessionBus(environment), inputs: inputs(),
+            cardReaders: PlayerHost.cardReaders(settings).survey(), player: player,
             playerWaitingFor: waitingFor,
             web: web, stateFolder: settings.stateFolder, stateNotice: StateFolderNotice.line(settings),
             volume: volumeBounds(settings.config)
@@ -157,6 +160,16 @@ struct Health {
                         ])
                     })
             ),
+            (
+                "cardReaders",
+                .array(
+                    cardReaders.map {
+                        .object([
+                            ("reader", .string($0.reader)), ("found", .array($0.found.map(JSONValue.string))),
+                            ("problem", .string($0.problem)),
+                        ])
+                    })
+            ),
             ("player", .string(player)),
             ("playerWaitingFor", .string(playerWaitingFor)),
             ("web", .string(web)),
@@ -201,6 +214,14 @@ struct Health {
             (
                 "Input", keys,
                 inputs.map { "\($0.path): " + ($0.readable ? $0.name ?? "" : $0.problem ?? "not readable") }
+            ),
+            (
+                "Cards",
+                cardReaders.isEmpty
+                    ? "no card reader configured ([cards] reader)"
+                    : cardReaders.count == 1
+                        ? "1 card reader configured" : "\(cardReaders.count) card readers configured",
+                cardReaders.map { "\($0.reader): " + ($0.problem ?? $0.found.joined(separator: ", ")) }
             ),
             (
                 "Player",
