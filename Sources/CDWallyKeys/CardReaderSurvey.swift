@@ -41,6 +41,7 @@ extension CardReaderSelection {
 
     private static func survey(name: String, in directory: RawPath) -> CardReaderSurvey {
         var survey = CardReaderSurvey(reader: name, found: [])
+        let named = CardReaderSelection(configured: [name])
         let nodes = ((try? FileManager.default.contentsOfDirectory(atPath: directory.display)) ?? [])
             .filter { $0.hasPrefix("event") }.sorted().map { directory.appending($0) }
         var closed = 0
@@ -48,7 +49,7 @@ extension CardReaderSelection {
             do {
                 let device = try InputDevice(path: node)
                 defer { device.close() }
-                if device.name.lowercased() == name.lowercased() { survey.found.append(node.display) }
+                if named.isReader(device, at: node) { survey.found.append(node.display) }
             } catch .permissionDenied {
                 closed += 1
             } catch {}
