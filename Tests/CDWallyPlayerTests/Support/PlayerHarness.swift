@@ -13,6 +13,10 @@ final class PlayerHarness: Sendable {
         case null
         /// Untimed rendering into `out.wav`: a whole album in a fraction of a second.
         case pcm
+        /// Untimed rendering as raw 16-bit mono appended to `out.raw`. What mpv writes
+        /// survives an output it closes and opens again between tracks, as it may around a
+        /// file that fails to load (a fresh `out.wav` would be truncated).
+        case appendedRawPCM
         /// Raw PCM into a named pipe, as in the Snapcast recipe.
         case pipe(String)
         /// The Snapcast recipe whole: 48 kHz stereo s16 into a named pipe, through the relay
@@ -38,6 +42,11 @@ final class PlayerHarness: Sendable {
         switch output {
         case .null: options = [("ao", "null")]
         case .pcm: options = [("ao", "pcm"), ("ao-pcm-file", directory.file("out.wav").path)]
+        case .appendedRawPCM:
+            options = [
+                ("ao", "pcm"), ("ao-pcm-file", directory.file("out.raw").path), ("ao-pcm-waveheader", "no"),
+                ("ao-pcm-append", "yes"), ("audio-format", "s16"), ("audio-channels", "mono"),
+            ]
         case .pipe(let path): options = [("ao", "pcm"), ("ao-pcm-file", path), ("ao-pcm-waveheader", "no")]
         case .snapcast(let path):
             options = [
