@@ -72,7 +72,7 @@ struct SystemUnitTests {
         #expect(settings["ReadOnlyPaths"] == nil && settings["InaccessiblePaths"] == nil)
         // strict would make /tmp and the music read-only: the CDs playlist is written there.
         #expect(settings["ProtectSystem"] == ["full"])
-        #expect(settings["SupplementaryGroups"] == ["audio input"])
+        #expect(settings["SupplementaryGroups"] == ["audio input dialout"])
         // The audio device comes from the user's config.toml, not from the unit.
         let start = try #require(settings["ExecStart"]?.first)
         #expect(start == "/usr/local/bin/cdwally serve --input auto")
