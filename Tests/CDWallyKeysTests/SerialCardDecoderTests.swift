@@ -1,30 +1,20 @@
 import CDWallyCore
+import TestSupport
 import Testing
 
 @testable import CDWallyKeys
 
 /// RDM6300-style frames, as bytes, through the decoder a serial reader's port feeds (host).
 @Suite struct SerialCardDecoderTests {
-    /// STX, the version and card bytes and their XOR as ASCII hex, ETX.
-    static func frame(version: UInt8 = 0x0F, card: UInt32, checksum: UInt8? = nil) -> [UInt8] {
-        let data = [version] + (0..<4).map { UInt8(truncatingIfNeeded: card >> (24 - 8 * $0)) }
-        let sum = checksum ?? data.reduce(0, ^)
-        let hex = (data + [sum]).map { byte in
-            let text = String(byte, radix: 16, uppercase: true)
-            return text.count == 1 ? "0" + text : text
-        }.joined()
-        return [0x02] + Array(hex.utf8) + [0x03]
-    }
-
     @Test func aFrameIsTheCardsTenDigitNumberAsAWedgeReaderTypesIt() {
         var decoder = SerialCardDecoder()
-        #expect(decoder.take(Self.frame(card: 12_345_678)) == [.card(CardNumber("0012345678")!)])
-        #expect(decoder.take(Self.frame(card: 0xFFFF_FFFF)) == [.card(CardNumber("4294967295")!)])
+        #expect(decoder.take(SerialCardLine.frame(card: 12_345_678)) == [.card(CardNumber("0012345678")!)])
+        #expect(decoder.take(SerialCardLine.frame(card: 0xFFFF_FFFF)) == [.card(CardNumber("4294967295")!)])
     }
 
     @Test func framesMayArriveInPiecesAndAfterNoise() {
         var decoder = SerialCardDecoder()
-        let bytes = [0x00, 0xFF, 0x41] + Self.frame(card: 7) + Self.frame(card: 7)
+        let bytes = [0x00, 0xFF, 0x41] + SerialCardLine.frame(card: 7) + SerialCardLine.frame(card: 7)
         var outputs: [CardReaderDecoder.Output] = []
         for piece in stride(from: 0, to: bytes.count, by: 5) {
             outputs += decoder.take(bytes[piece..<min(piece + 5, bytes.count)])
@@ -34,11 +24,11 @@ import Testing
 
     @Test func aBadChecksumOrAShortOrLongFrameIsOneProblemAndTheNextFrameReads() {
         var decoder = SerialCardDecoder()
-        let bad = Self.frame(card: 42, checksum: 0x00)
+        let bad = SerialCardLine.frame(card: 42, checksum: 0x00)
         let short = [0x02] + Array("0F00".utf8) + [0x03]
         let long = [0x02] + Array(String(repeating: "A", count: 40).utf8) + [0x03]
         let cut = [0x02] + Array("0F0000".utf8)
-        let outputs = decoder.take(bad + short + long + cut + Self.frame(card: 42))
+        let outputs = decoder.take(bad + short + long + cut + SerialCardLine.frame(card: 42))
         #expect(outputs.count == 5)
         #expect(outputs.prefix(4).allSatisfy { if case .problem(.badFrame) = $0 { true } else { false } })
         #expect(outputs.last == .card(CardNumber("0000000042")!))

@@ -185,23 +185,6 @@ import Testing
         #expect(album(try await cli.json(["card", "read", "0042"])) == "Two")
     }
 
-    @Test func assignWithoutACardAndWithoutAPlayerSaysSoAndChangesNothing() async throws {
-        let cli = try CLI()
-        defer { cli.remove() }
-        let library = try makeLibrary()
-        let before = try String(contentsOfFile: library.root + "/CDs.m3u8", encoding: .utf8)
-        let assign = try await cli.run(["card", "assign", "two", "--library", library.root])
-        #expect(assign.status == 3, "\(assign)")
-        #expect(
-            assign.stderr.hasSuffix(
-                "cdwally: no player runs to read the card; start `cdwally serve`, or give the number with --card NUMBER\n"
-            ),
-            "\(assign.stderr)")
-        #expect(try String(contentsOfFile: library.root + "/CDs.m3u8", encoding: .utf8) == before)
-        let typo = try await cli.run(["card", "assign", "nothing-like-it", "--library", library.root])
-        #expect(typo.status != 0 && !typo.stderr.contains("waiting"), "\(typo)")
-    }
-
     @Test func aCardOfADiscTheCapacityHidesIsRefusedAndShown() async throws {
         let cli = try CLI()
         defer { cli.remove() }

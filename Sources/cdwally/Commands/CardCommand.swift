@@ -28,7 +28,7 @@ struct CardCommand: ParsableCommand {
         }
     }
 
-    struct Assign: ParsableCommand {
+    struct Assign: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "Give the next card read, or --card NUMBER, to an album (putting it into the wallet if needed).",
@@ -38,30 +38,42 @@ struct CardCommand: ParsableCommand {
                 discs as its capacity (exit 64). A number already given moves to this album, and \
                 the command says from which. An album reached only through a line that leads to \
                 other albums too (a folder) cannot take a card (exit 65). Without --card, the command \
-                waits up to 60 s for the next card the running player's reader reads (or \
-                `cdwally card read`), which then plays nothing; with no player running it says so \
-                (exit 3), and when no card comes it changes nothing (exit 75).
+                waits up to 60 s (--wait) for the next card the running player's reader reads (or \
+                `cdwally card read`), which then plays nothing. With no player running, it reads the \
+                configured reader itself, or, with none configured, every device that types a number \
+                and Enter, and says which to configure. When no card comes it changes nothing (exit 75).
                 """)
 
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print what changed as JSON.") var json = false
         @Option(help: ArgumentHelp("The card's number, as the reader types it.", valueName: "number"))
         var card: String?
+        @Option(
+            help: ArgumentHelp("How long to wait for the card, in seconds (1 to 3600).", valueName: "seconds")
+        )
+        var wait = ControlRequest.nextCardSeconds
         @Argument(help: ArgumentHelp("The album: its id, a path, or words.", valueName: "album"))
         var album: [String] = []
 
         func validate() throws {
             if let card { _ = try CardCommand.number(card) }
+            if !(1...3600).contains(wait) {
+                throw ValidationError("--wait must be a whole number of seconds from 1 to 3600.")
+            }
             if album.isEmpty { throw ValidationError("Name an album: its id, a path, or words.") }
         }
 
-        func run() throws {
-            try CommandContext.run(global) { context in
+        func run() async throws {
+            try await CommandContext.run(global) { context in
                 let service = try context.scannedLibrary()
                 let found = try service.album(CommandContext.albumQuery(album))
-                let number =
-                    try card.map(CardCommand.number)
-                    ?? CardCommand.nextCard(for: found, environment: context.settings.environment)
+                let number: CardNumber
+                if let card {
+                    number = try CardCommand.number(card)
+                } else {
+                    number = try await CardCommand.nextCard(
+                        for: found, within: wait, settings: context.settings)
+                }
                 let change = try service.assignCard(
                     number, to: found, playlist: context.playlistOverride,
                     capacity: context.settings.capacity,
@@ -119,43 +131,6 @@ struct CardCommand: ParsableCommand {
                     context.print(CardsView.forgotten(change, album: name))
                 }
             }
-        }
-    }
-
-    /// The next card the running player reads, asked for over its socket: the album is found
-    /// first, so that a typo is said before anyone fetches a card.
-    static func nextCard(for album: AlbumSummary, environment: [String: String]) throws -> CardNumber {
-        let seconds = ControlRequest.nextCardSeconds
-        StandardError.emit(
-            "cdwally: read the card for \(album.albumArtist) — \(album.title) on the player's reader "
-                + "(waiting \(seconds) s)\n")
-        let response: ControlResponse
-        do {
-            response = try ControlLink.send(
-                .nextCard(seconds: seconds, pid: getpid()), environment: environment,
-                timeout: .seconds(seconds + 10))
-        } catch {
-            if case .noPlayer = error {
-                throw CommandFailure(
-                    message: "no player runs to read the card; start `cdwally serve`, "
-                        + "or give the number with --card NUMBER",
-                    code: ExitStatus.noPlayer)
-            }
-            throw error
-        }
-        switch response {
-        case .ok(let status):
-            guard let number = status.lastCard.flatMap({ CardNumber($0.number) }) else {
-                throw CommandFailure(
-                    message: "the player answered with no card", code: ExitStatus.protocolError)
-            }
-            return number
-        case .failure(let failure) where failure.code == .noCard:
-            throw CommandFailure(
-                message: "no card was read within \(seconds) s; nothing changed",
-                code: ExitStatus.temporaryFailure)
-        case .failure(let failure):
-            throw failure
         }
     }
 
