@@ -80,6 +80,32 @@ import Testing
         #expect(try String(contentsOfFile: library.root + "/CDs.m3u8", encoding: .utf8) == before)
     }
 
+    /// Two `card assign` waiting at once: each card goes to one of them, the one that waited
+    /// longest first, so one card is never given to two albums.
+    @Test func twoWaitingAssignsTakeACardEachInTurn() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        let serve = try await startServe(cli, library, extra: ["--idle"])
+        defer { serve.signal(SIGTERM) }
+        let first = try RunningCommand(cli, ["card", "assign", "one", "--library", library.root])
+        try await first.waitUntil("the first to wait") { first.stderr.contains("waiting 60 s") }
+        let second = try RunningCommand(cli, ["card", "assign", "two", "--library", library.root])
+        try await second.waitUntil("the second to wait") { second.stderr.contains("waiting 60 s") }
+        _ = try await cli.json(["card", "read", "5"])
+        #expect(try await first.wait() == 0, "\(first.stderr)")
+        #expect(first.stdout == "Card 5 plays Ann — One.\n", "\(first.stdout)")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(second.process.isRunning, "the second assign took the first's card: \(second.stdout)")
+        _ = try await cli.json(["card", "read", "6"])
+        #expect(try await second.wait() == 0, "\(second.stderr)")
+        #expect(second.stdout == "Card 6 plays Bob — Two.\n", "\(second.stdout)")
+        #expect(
+            try String(contentsOfFile: library.root + "/CDs.m3u8", encoding: .utf8)
+                == "#CDWALLY-CARD:0042 Ann — One\n#CDWALLY-CARD:5 Ann — One\nAnn/One/\n"
+                + "#CDWALLY-CARD:6 Bob — Two\nBob/Two/\n")
+    }
+
     /// The device that types the card is the reader, and the line that names it is said
     /// (a uinput keyboard wedge: runs where /dev/uinput is, the whole-machine guest).
     @Test(.enabled(if: UInputBox.isAvailable, "needs a writable /dev/uinput (modprobe uinput)"))

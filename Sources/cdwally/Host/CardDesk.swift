@@ -15,10 +15,20 @@ final class CardDesk: Sendable {
     let rules: LockedValue<CardReadRules>
     let last = LockedValue<LastCard?>(nil)
     let lookUp: LockedValue<LookUp>
-    private let waiters = LockedValue<[UUID: (pid: Int32?, waiter: CheckedContinuation<LastCard?, Never>)]>(
-        [:])
+    /// The `card assign` commands waiting, oldest first: a card goes to one of them.
+    private let waiters = LockedValue<[Waiter]>([])
     /// Told when the last card changes: the web, whose state shows it.
     private let watchers = LockedValue<[@Sendable () -> Void]>([])
+
+    private struct Waiter {
+        let id: UUID
+        /// The process of the `card assign` asking, when it said.
+        let pid: Int32?
+        let continuation: CheckedContinuation<LastCard?, Never>
+
+        /// False once its process ended (a Ctrl-C: the socket gives no word of it).
+        var isAlive: Bool { pid.map { kill($0, 0) == 0 || errno == EPERM } ?? true }
+    }
 
     init(rules: CardReadRules = CardReadRules(), lookUp: @escaping LookUp = { _ in nil }) {
         self.rules = LockedValue(rules)
@@ -45,25 +55,36 @@ final class CardDesk: Sendable {
     func nextCard(within seconds: Int, for pid: Int32? = nil) async -> LastCard? {
         let id = UUID()
         return await withCheckedContinuation { continuation in
-            waiters.withLock { $0[id] = (pid, continuation) }
+            waiters.withLock { $0.append(Waiter(id: id, pid: pid, continuation: continuation)) }
             Task {
                 try? await Task.sleep(for: .seconds(seconds))
-                self.waiters.withLock { $0.removeValue(forKey: id) }?.waiter.resume(returning: nil)
+                let expired = self.waiters.withLock { waiters -> Waiter? in
+                    guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                    return waiters.remove(at: index)
+                }
+                expired?.continuation.resume(returning: nil)
             }
         }
     }
 
-    /// Hands `card` to every `card assign` still waiting, as the last card read (what they
-    /// answer with); false when none waits. One whose process ended (a Ctrl-C: the socket gives
-    /// no word of it) is let go and takes nothing.
+    /// Hands `card` to the `card assign` that has waited longest and is still there, as the
+    /// last card read (what it answers with); false when none waits. Two waiting get a card
+    /// each, in turn: one card is never given to two albums. One whose process ended is let
+    /// go and takes nothing.
     func handOver(_ card: LastCard) -> Bool {
-        let waiting = waiters.withLock { waiters in
-            defer { waiters = [:] }
-            return Array(waiters.values)
+        var gone: [Waiter] = []
+        let taker = waiters.withLock { waiters -> Waiter? in
+            while !waiters.isEmpty {
+                let first = waiters.removeFirst()
+                if first.isAlive { return first }
+                gone.append(first)
+            }
+            return nil
         }
-        let alive = waiting.map { entry in entry.pid.map { kill($0, 0) == 0 || errno == EPERM } ?? true }
-        if alive.contains(true) { remember(card) }
-        for (entry, alive) in zip(waiting, alive) { entry.waiter.resume(returning: alive ? card : nil) }
-        return alive.contains(true)
+        for waiter in gone { waiter.continuation.resume(returning: nil) }
+        guard let taker else { return false }
+        remember(card)
+        taker.continuation.resume(returning: card)
+        return true
     }
 }
