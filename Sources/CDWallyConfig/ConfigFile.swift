@@ -62,6 +62,11 @@ public struct ConfigFile: Sendable, Equatable {
     /// What the same card read again does while its album is the current disc: "toggle",
     /// "restart" or "ignore" (docs/PRODUCT.md §11).
     public var cardAgain: Setting<String>?
+    /// `[cards] sounds`: the built-in short sounds for an unknown or a refused card.
+    public var cardSounds: Setting<Bool>?
+    /// `[cards] unknown_sound`, `refused_sound`: a sound file of the user's instead.
+    public var unknownCardSound: Setting<String>?
+    public var refusedCardSound: Setting<String>?
     /// Command cards: a card number (checked here) → the words of a verb (checked where the
     /// verbs are known, at the player's start), in the order written.
     public var cards: [(number: String, action: String, line: Int)] = []
@@ -246,7 +251,7 @@ public struct ConfigFile: Sendable, Equatable {
         }
     }
 
-    /// `[cards]`: `reader` (`readCardReader`), `card_again`, and every other key a card number
+    /// `[cards]`: `reader` (`readCardReader`), `card_again`, the sounds, and every other key a card number
     /// whose value is a verb's words.
     private mutating func readCards(_ item: TOMLTable.Item, reader: inout ConfigTableReader)
         throws(ConfigError)
@@ -260,13 +265,26 @@ public struct ConfigFile: Sendable, Equatable {
                 cardAgain = try reader.choice(entry, prefix: "cards.", from: ConfigFile.cardAgainActions)
                 continue
             }
+            switch entry.key {
+            case "sounds":
+                cardSounds = try reader.flag(entry, prefix: "cards.")
+                continue
+            case "unknown_sound":
+                unknownCardSound = try reader.path(entry, prefix: "cards.")
+                continue
+            case "refused_sound":
+                refusedCardSound = try reader.path(entry, prefix: "cards.")
+                continue
+            default: break
+            }
             let number: CardNumber
             do throws(CardNumber.Problem) {
                 number = try CardNumber(validating: entry.key)
             } catch {
                 throw reader.invalid(
                     entry, prefix: "cards.",
-                    "is no card number (\(error)) and no setting (reader, card_again)")
+                    "is no card number (\(error)) and no setting (reader, card_again, sounds, unknown_sound, refused_sound)"
+                )
             }
             cards.append((number.text, try reader.string(entry, prefix: "cards.").value, entry.line))
         }
@@ -294,5 +312,7 @@ public struct ConfigFile: Sendable, Equatable {
             && lhs.mpvOptions.elementsEqual(rhs.mpvOptions, by: { $0 == $1 })
             && lhs.keys.elementsEqual(rhs.keys, by: { $0 == $1 })
             && lhs.cardAgain == rhs.cardAgain && lhs.cards.elementsEqual(rhs.cards, by: { $0 == $1 })
+            && lhs.cardSounds == rhs.cardSounds && lhs.unknownCardSound == rhs.unknownCardSound
+            && lhs.refusedCardSound == rhs.refusedCardSound
     }
 }

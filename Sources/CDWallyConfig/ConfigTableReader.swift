@@ -20,9 +20,9 @@ struct ConfigTableReader {
     }
 
     /// A path: `~` expanded, relative paths taken from the config file's folder.
-    func path(_ item: TOMLTable.Item) throws(ConfigError) -> ConfigFile.Setting<String> {
-        var setting = try string(item)
-        guard !setting.value.isEmpty else { throw invalid(item, "must not be empty") }
+    func path(_ item: TOMLTable.Item, prefix: String = "") throws(ConfigError) -> ConfigFile.Setting<String> {
+        var setting = try string(item, prefix: prefix)
+        guard !setting.value.isEmpty else { throw invalid(item, prefix: prefix, "must not be empty") }
         setting.value = XDGDirectories.expand(setting.value, home: home)
         if !setting.value.hasPrefix("/") { setting.value = folder + "/" + setting.value }
         return setting

@@ -37,6 +37,8 @@ public final class Player: PlayerView {
     private let store: ResumeStore
     private let log: ListeningLog
     private let mailbox: AsyncStream<Envelope>.Continuation
+    private let cues: CuePlayer?
+    private let mixer: Mixer
 
     /// One job in the mailbox, with where its outcome goes.
     private struct Envelope: Sendable {
@@ -100,6 +102,8 @@ public final class Player: PlayerView {
             published: published,
             hub: hub, volume: volume, muted: muted)
         self.mpv = mpv
+        cues = CuePlayer(configuration: configuration)
+        mixer = configuration.mixer
         self.store = store
         self.log = log
         self.engine = engine
@@ -207,6 +211,16 @@ public final class Player: PlayerView {
         if case .terminated = mailbox.yield(Envelope(job: job, reply: reply)) {
             reply(.failure(.shutDown))
         }
+    }
+
+    /// Sounds `cue` (docs/PRODUCT.md §11) over whatever plays, at the level the music has, on
+    /// a core of its own (`CuePlayer`); nothing when the cues are off or the player is muted.
+    /// The player's own state is untouched, so no door sees it.
+    public func sound(_ cue: Cue) {
+        let snapshot = published.current
+        guard let cues, !snapshot.muted else { return }
+        // A hardware mixer turns the device itself: the cue's core adds nothing to it.
+        cues.play(cue, volume: mixer == .software ? snapshot.volume : 100)
     }
 
     /// Saves every position, flushes the resume file and destroys mpv. Idempotent. It does

@@ -26,6 +26,8 @@ public struct PlayerConfiguration: Sendable {
     public var volumeLimit: Int?
     public var volumeMin: Int?
     public var startVolume: Int?
+    /// The short sounds for a card that played nothing (docs/PRODUCT.md §11); nil: none.
+    public var cueSounds: CueSounds?
     /// When no device opens, play into a null output (with a warning) instead of failing.
     public var fallBackToNullOutput: Bool
     /// The shortest listen the listening memory keeps when the disc did not play to its end.

@@ -25,7 +25,7 @@ import Testing
             throws: ConfigError.invalidValue(
                 file: path, line: 2, key: "cards.card-again",
                 message:
-                    "is no card number (a card number is digits or hexadecimal digits 0-9 and A-F, not \"r\") and no setting (reader, card_again)"
+                    "is no card number (a card number is digits or hexadecimal digits 0-9 and A-F, not \"r\") and no setting (reader, card_again, sounds, unknown_sound, refused_sound)"
             )
         ) { try parse("[cards]\ncard-again = \"restart\"\n") }
         #expect(

@@ -40,6 +40,12 @@ extension PlayerHost {
             logger.info("\(line)nothing played: waiting for \(waitingFor.current ?? "the library")")
         default: logger.info("\(line)\(card.outcome.rawValue)\(card.detail.map { " \($0)" } ?? "")")
         }
+        // A child has no screen: a card that played nothing says so, if the config asks.
+        switch card.outcome {
+        case .unknown, .libraryMissing: sound(.unknownCard)
+        case .refused: sound(.refused)
+        default: break
+        }
         return card
     }
 

@@ -211,6 +211,11 @@ final class PlayerHost: PlayerInbox {
     /// What the front ends read: the player, from memory.
     var view: any PlayerView { player }
 
+    /// Sounds a cue over whatever plays (`Player.sound`): what a card that played nothing did.
+    func sound(_ cue: Cue) {
+        player.sound(cue)
+    }
+
     /// The disc `serve` plays on at start (`Player.interruptedDisc`).
     var interruptedDisc: Int? { player.interruptedDisc }
 

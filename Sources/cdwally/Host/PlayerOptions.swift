@@ -62,6 +62,7 @@ struct PlayerOptions: ParsableArguments {
         configuration.volumeLimit = settings.config?.volumeLimit?.value
         configuration.volumeMin = settings.config?.volumeMin?.value
         configuration.startVolume = settings.config?.startVolume?.value
+        configuration.cueSounds = CueSounds(config: settings.config)
         return configuration
     }
 }

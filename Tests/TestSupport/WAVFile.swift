@@ -1,15 +1,16 @@
 import Foundation
 
-/// Just enough of a RIFF/WAVE reader to count what mpv's `ao=pcm` wrote.
-struct WAVFile {
-    var channels = 0
-    var sampleRate = 0
-    var bitsPerSample = 0
-    var blockAlign = 0
+/// Just enough of a RIFF/WAVE reader to count what mpv's `ao=pcm` wrote, and a writer of
+/// the small files tests play (`make`).
+public struct WAVFile {
+    public var channels = 0
+    public var sampleRate = 0
+    public var bitsPerSample = 0
+    public var blockAlign = 0
     /// The bytes of the data chunk.
-    var data: ArraySlice<UInt8> = []
+    public var data: ArraySlice<UInt8> = []
 
-    init(contentsOf url: URL) throws {
+    public init(contentsOf url: URL) throws {
         let bytes = [UInt8](try Data(contentsOf: url))
         guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8) else {
             throw CocoaError(.fileReadCorruptFile)
@@ -38,10 +39,10 @@ struct WAVFile {
     }
 
     /// Sample frames (one sample per channel).
-    var frames: Int { data.count / blockAlign }
+    public var frames: Int { data.count / blockAlign }
 
     /// The first channel as 16-bit integers; nil for other sample formats.
-    var int16Samples: [Int16]? {
+    public var int16Samples: [Int16]? {
         guard bitsPerSample == 16 else { return nil }
         let base = data.startIndex
         return (0..<frames).map { frame in
@@ -56,5 +57,41 @@ struct WAVFile {
 
     private static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         UInt32(uint16(bytes, offset)) | UInt32(uint16(bytes, offset + 2)) << 16
+    }
+}
+
+/// 8 kHz mono 16-bit WAV files made on the fly: silence, or a steady tone at half scale.
+extension WAVFile {
+    /// The rate of the files `make` writes.
+    public static let madeRate = 8000
+
+    /// `seconds` of silence, or of a sine at `frequency` Hz.
+    public static func make(seconds: Double, frequency: Double?) -> Data {
+        let rate = UInt32(madeRate)
+        let count = Int(Double(madeRate) * seconds)
+        let dataSize = UInt32(count * 2)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(44 + count * 2)
+        func append(_ text: String) { bytes += Array(text.utf8) }
+        func append32(_ value: UInt32) { bytes += withUnsafeBytes(of: value.littleEndian, Array.init) }
+        func append16(_ value: UInt16) { bytes += withUnsafeBytes(of: value.littleEndian, Array.init) }
+        append("RIFF")
+        append32(36 + dataSize)
+        append("WAVEfmt ")
+        append32(16)
+        append16(1)  // PCM
+        append16(1)  // mono
+        append32(rate)
+        append32(rate * 2)
+        append16(2)
+        append16(16)
+        append("data")
+        append32(dataSize)
+        guard let frequency else { return Data(bytes + [UInt8](repeating: 0, count: Int(dataSize))) }
+        for index in 0..<count {
+            let value = Int16(16_384 * sin(2 * Double.pi * frequency * Double(index) / Double(madeRate)))
+            append16(UInt16(bitPattern: value))
+        }
+        return Data(bytes)
     }
 }
