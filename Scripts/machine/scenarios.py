@@ -341,6 +341,122 @@ class Run:
         self.results["remote_minutes"] = round((time.monotonic() - t) / 60, 1)
         return guest
 
+    # ---- a child's box: cards, a knob, a volume limit (issue 39) ----
+    BOX_CONFIG = """library = "/srv/music"
+capacity = 0
+
+[player]
+audio_device = "alsa/plughw:CARD=Intel,DEV=0"
+volume_limit = 60
+
+[cards]
+reader = "check-machine reader"
+sounds = true
+"""
+
+    def status(self, guest):
+        """`cdwally status --json` in the guest, parsed; {} when it does not answer."""
+        rc, out = guest.cdwally("status --json 2>/dev/null")
+        try:
+            return json.loads(out)
+        except ValueError:
+            return {}
+
+    def box(self, guest, command, settle=4.0):
+        """A line to the guest's box (`household.py`): `card NUMBER` or `turn N`."""
+        guest.run(f"echo '{command}' >/tmp/household.fifo", 10)
+        time.sleep(settle)
+
+    def scenario_household(self, guest):
+        t = time.monotonic()
+        if guest is None:
+            guest = self.boot()
+        self.jukebox(guest)
+        guest.run(f"cat >{self.HOME}/.config/cdwally/config.toml <<'TOML'\n{self.BOX_CONFIG}TOML\n"
+                  f"chown listener: {self.HOME}/.config/cdwally/config.toml", 10)
+        guest.run("modprobe uinput; setsid /usr/local/sbin/check-machine-household /tmp/household.fifo "
+                  ">/tmp/household.log 2>&1 < /dev/null & sleep 3", 20)
+        guest.run(f"systemctl restart {UNIT}", 90)
+        self.jukebox(guest)
+        rc, out = guest.run(f"journalctl -b -u {UNIT} -o cat --no-pager | grep -E 'reading cards from check-machine reader|check-machine knob' | tail -n 3")
+        self.verdict("household: the configured reader is read, grabbed", "grabbed" in out, out.strip() or "no journal line")
+        rate = tones.RATE
+
+        # Cards: two by number, the third by `card assign` waiting for the reader.
+        for number, album in (("1111", "Rise 1"), ("2222", "Rise 2")):
+            guest.cdwally(f"card assign --card {number} '{album}'")
+        guest.run("runuser -u listener -- cdwally card assign 'Rise 3' >/tmp/assign.out 2>/tmp/assign.err "
+                  "</dev/null & for i in $(seq 60); do grep -q waiting /tmp/assign.err && break; sleep 1; done", 90)
+        self.box(guest, "card 3333", 4)
+        rc, out = guest.run(f"cat /tmp/assign.out; grep -c '^#CDWALLY-CARD:3333 Rising Tones — Rise 3$' {self.PLAYLIST}")
+        self.verdict("household: `card assign` takes the card the reader reads next",
+                     "Card 3333 plays Rising Tones — Rise 3." in out and out.strip().endswith("1"), out.strip())
+
+        # A card plays its album; another card, then the first again: from its place.
+        guest.cdwally("volume 50")
+        start = len(guest.samples()[0])
+        self.box(guest, "card 2222", 10)
+        level, part = self.segment(guest, start, 10)
+        heard = [w for w in part if w[1] == 2]
+        self.verdict("household: a card plays its album", bool(heard), f"discs heard {sorted(set(w[1] for w in part))}")
+        disc, left = self.last_place(guest)
+        start = len(guest.samples()[0])
+        self.box(guest, "card 1111", 8)
+        level, part = self.segment(guest, start, 8)
+        self.verdict("household: another card plays its album", any(w[1] == 1 for w in part),
+                     f"discs heard {sorted(set(w[1] for w in part))}")
+        start = len(guest.samples()[0])
+        self.box(guest, "card 2222", 8)
+        level, part = self.segment(guest, start, 8)
+        back = [w[2] for w in part if w[1] == 2]
+        self.verdict("household: its card again plays it on from where it was left",
+                     bool(back) and left is not None and disc == 2 and min(back) >= left - 2,
+                     f"left disc {disc} at {left}; heard again from {min(back) if back else None}")
+
+        # The same card while its album is the current disc pauses; a reader that repeats the
+        # card while it lies there (twice within 2 s) counts once: it plays on, not pauses again.
+        self.box(guest, "card 2222", 4)
+        paused = self.status(guest).get("state")
+        guest.run("echo 'card 2222' >/tmp/household.fifo; sleep 0.5; echo 'card 2222' >/tmp/household.fifo", 10)
+        time.sleep(5)
+        again = self.status(guest).get("state")
+        self.verdict("household: the same card pauses, and a repeat counts once",
+                     paused == "paused" and again == "playing",
+                     f"after one read: {paused}; after a repeated read: {again}")
+
+        # An unknown card plays nothing, is shown, and sounds its cue (the player stopped: the
+        # sound card is the guide's hw device, which one core holds at a time).
+        guest.cdwally("stop")
+        time.sleep(3)
+        start = len(guest.samples()[0])
+        self.box(guest, "card 9999", 6)
+        samples, _ = guest.samples()
+        loud = sum(1 for v in samples[start:] if abs(v) > 64)
+        status = self.status(guest)
+        card = status.get("lastCard") or {}
+        self.verdict("household: an unknown card plays nothing and is shown",
+                     card.get("number") == "9999" and card.get("outcome") == "unknown" and status.get("state") in ("stopped", "idle"),
+                     f"state {status.get('state')}, last card {card}")
+        self.verdict("household: an unknown card sounds its short cue", 0.15 * rate < loud < 0.6 * rate,
+                     f"{loud / rate:.2f} s of sound after it")
+
+        # The knob turns the volume a step a detent, and stops at volume_limit (60).
+        self.box(guest, "card 1111", 8)
+        guest.cdwally("volume 50")
+        time.sleep(4)
+        before, part = self.segment(guest, len(guest.samples()[0]) - 3 * rate)
+        self.box(guest, "turn 5", 5)
+        after, part = self.segment(guest, len(guest.samples()[0]) - 3 * rate)
+        volume = self.status(guest).get("volume")
+        want = (60 / 50) ** 3
+        ratio = after / before if before else 0
+        self.verdict("household: five detents up from 50 stop at volume_limit 60",
+                     volume == 60 and abs(ratio - want) < 0.12,
+                     f"volume {volume}; amplitude ratio {ratio:.3f}, want {want:.3f}")
+        self.journal_checks(guest, "household")
+        self.results["household_minutes"] = round((time.monotonic() - t) / 60, 1)
+        return guest
+
     def scenario_tests(self, guest):
         """The suites that need `/dev/uinput`, run in the guest where the kernel has it."""
         t = time.monotonic()
@@ -401,6 +517,8 @@ def main():
             guest = run.scenario_cuts(guest, arguments.cuts)
         if "remote" in only:
             guest = run.scenario_remote(guest)
+        if "household" in only:
+            guest = run.scenario_household(guest)
         if "tests" in only:
             guest = run.scenario_tests(guest)
     except Exception as error:  # a scenario that cannot go on is a failure, with its reason

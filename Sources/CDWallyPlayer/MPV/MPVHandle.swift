@@ -255,7 +255,8 @@ final class MPVHandle: @unchecked Sendable {
 
     /// Sends one request and returns its id at once, without waiting for the core: its reply
     /// comes to the event handler as `.reply(id:)`, in order with the events. mpv carries out
-    /// requests in the order they were sent. Throws `.outputStalled` at once while the core
+    /// requests in the order they were sent, though client.h does not promise it: where its
+    /// code keeps it is in docs/PLATFORM-NOTES.md §1, "Request order". Throws `.outputStalled` at once while the core
     /// is stalled; needs the event thread.
     @discardableResult
     func post(_ call: String, _ queued: (OpaquePointer, UInt64) -> Int32) throws(PlayerError) -> UInt64 {
