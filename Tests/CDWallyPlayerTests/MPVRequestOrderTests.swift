@@ -35,7 +35,8 @@ import Testing
         for step in 1...300 {
             let level = step % 101
             sent.append(try mpv.post(.set("volume", .double(Double(level)))))
-            let read = try mpv.post(.command(.array([.string("expand-text"), .string("${volume}")]), name: "read"))
+            let read = try mpv.post(
+                .command(.array([.string("expand-text"), .string("${volume}")]), name: "read"))
             sent.append(read)
             reads.append((read, level))
         }
@@ -43,7 +44,8 @@ import Testing
         let answered = replies(recorder)
         #expect(answered.map(\.id) == sent, "the replies came in another order than the requests")
         #expect(answered.allSatisfy { $0.reply.status >= 0 })
-        let values = Dictionary(answered.map { ($0.id, $0.reply.value) }, uniquingKeysWith: { first, _ in first })
+        let values = Dictionary(
+            answered.map { ($0.id, $0.reply.value) }, uniquingKeysWith: { first, _ in first })
         let wrong = reads.filter { read in
             guard case .string(let text)? = values[read.id], let level = Double(text) else { return true }
             return Int(level.rounded()) != read.level
