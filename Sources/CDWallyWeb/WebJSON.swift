@@ -86,7 +86,7 @@ enum WebJSON {
                 "error",
                 .object(
                     [("code", .string(error.code)), ("message", .string(error.message))]
-                        + (error.kind.map { [("kind", .string($0.rawValue))] } ?? []))
+                        + (error.kind.map { [("kind", .string($0))] } ?? []))
             )
         ])
     }

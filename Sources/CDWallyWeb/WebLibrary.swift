@@ -42,13 +42,16 @@ public struct WebLibrary: Sendable {
     }
 
     /// Why a change was refused, as the web answers it.
-    public enum Refusal: Error, Sendable {
-        /// No such album (404).
-        case notFound(String)
-        /// The wallet or playlist does not allow it (409): a shared line, the capacity.
-        case conflict(String)
-        /// The playlist cannot be written (503).
-        case unavailable(String)
+    /// The library or the wallet refused a change: its words and its kind, which decides the
+    /// status (`LibraryRefusalKind.httpStatus`).
+    public struct Refusal: Error, Sendable, Equatable {
+        public let kind: LibraryRefusalKind
+        public let message: String
+
+        public init(_ kind: LibraryRefusalKind, _ message: String) {
+            self.kind = kind
+            self.message = message
+        }
     }
 
     /// Up to `limit` albums from `offset` whose fields hold every word, and how many match.

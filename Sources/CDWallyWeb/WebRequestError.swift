@@ -1,3 +1,4 @@
+import CDWallyCore
 import CDWallyPlayer
 import HTTPTypes
 
@@ -18,9 +19,11 @@ enum WebRequestError: Error, Sendable, Equatable {
     case methodNotAllowed(allow: String)
     case notFound(String)
     /// The player refused or could not carry out a command: its `kind`, which the body carries,
-    /// decides the status (`PlayerErrorKind.httpStatus`). The wallet refused a change (no
-    /// kind): a conflict with the state, 409.
+    /// decides the status (`PlayerErrorKind.httpStatus`); without one, 409.
     case player(String, kind: PlayerErrorKind? = nil)
+    /// The library or the wallet refused a change: its `kind`, which the body carries, decides
+    /// the status (`LibraryRefusalKind.httpStatus`).
+    case library(String, kind: LibraryRefusalKind)
     case unavailable(String)
 
     var status: HTTPResponse.Status {
@@ -35,6 +38,7 @@ enum WebRequestError: Error, Sendable, Equatable {
         case .methodNotAllowed: .methodNotAllowed
         case .notFound: .notFound
         case .player(_, let kind): kind?.httpStatus ?? .conflict
+        case .library(_, let kind): kind.httpStatus
         case .unavailable: .serviceUnavailable
         }
     }
@@ -55,14 +59,18 @@ enum WebRequestError: Error, Sendable, Equatable {
         case .methodNotAllowed: "method-not-allowed"
         case .notFound: "not-found"
         case .player: "player"
+        case .library: "library"
         case .unavailable: "unavailable"
         }
     }
 
-    /// The player's error kind, for the body beside `code`.
-    var kind: PlayerErrorKind? {
-        if case .player(_, let kind) = self { return kind }
-        return nil
+    /// The player's or the library's error kind, for the body beside `code`.
+    var kind: String? {
+        switch self {
+        case .player(_, let kind): kind?.rawValue
+        case .library(_, let kind): kind.rawValue
+        default: nil
+        }
     }
 
     var message: String {
@@ -78,7 +86,7 @@ enum WebRequestError: Error, Sendable, Equatable {
         case .notJSON: "commands are JSON: send Content-Type: application/json"
         case .tooLarge: "the request body is over 8 KB"
         case .badCommand(let message), .notFound(let message), .player(let message, _),
-            .unavailable(let message):
+            .library(let message, _), .unavailable(let message):
             message
         case .methodNotAllowed(let allow): "use \(allow) here"
         }

@@ -90,11 +90,7 @@ extension WebRoutes {
             default: change = try await library.play(id)
             }
         } catch let refusal as WebLibrary.Refusal {
-            switch refusal {
-            case .notFound(let message): throw WebRequestError.notFound(message)
-            case .conflict(let message): throw WebRequestError.player(message)
-            case .unavailable(let message): throw WebRequestError.unavailable(message)
-            }
+            throw WebRequestError.library(refusal.message, kind: refusal.kind)
         }
         let wallet = WebJSON.wallet(
             view.snapshot.wallet, view: view, covers: feed.covers)

@@ -22,7 +22,7 @@ import Testing
 
     private static func library(_ calls: Calls, cards: Bool) -> WebLibrary {
         let refuse: @Sendable (AlbumID) throws -> WebLibrary.Change = { _ in
-            throw WebLibrary.Refusal.conflict("not this one")
+            throw WebLibrary.Refusal(.refused, "not this one")
         }
         var library = WebLibrary(
             albums: { _, _, _ in (0, []) }, add: refuse, remove: refuse, play: refuse)

@@ -39,7 +39,7 @@ import Testing
         let change: @Sendable (String, AlbumID) throws -> WebLibrary.Change = { action, id in
             calls.add("\(action) \(id)")
             guard id == known else {
-                throw WebLibrary.Refusal.notFound("no album of this library has the id \(id)")
+                throw WebLibrary.Refusal(.notFound, "no album of this library has the id \(id)")
             }
             return WebLibrary.Change(
                 album: id, disc: 1, changed: true, message: "\(action) Quincy — Kept",
@@ -146,6 +146,7 @@ import Testing
             #expect(calls.all.isEmpty)
             let unknown = try await post(#"{"remove": "ffffffffffffffff"}"#, session: session)
             #expect(unknown.status == .notFound)
+            #expect(try Self.json(unknown)["error"]?["kind"]?.stringValue == "not-found")
             let added = try await post(#"{"add": "\#(id)"}"#, session: session)
             #expect(added.status == .ok)
             let change = try Self.json(added)["change"]

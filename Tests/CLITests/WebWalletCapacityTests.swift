@@ -74,6 +74,9 @@ import Testing
         let full = try request(
             "POST", "/api/v1/wallet", body: "{\"add\": \"\(id("Fashion"))\"}", port: port, token: token)
         #expect(full.status == 409, "\(full)")
+        // The library's refusal says its kind, as the player's do (PROTOCOL.md, Errors).
+        let error = full.body["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "library" && error?["kind"] as? String == "refused", "\(full)")
         #expect(try String(contentsOfFile: playlist, encoding: .utf8) == original)
 
         // Remove then Undo: the very bytes back, though the wallet is full again meanwhile.

@@ -107,15 +107,8 @@ extension PlayerHost {
                             : (change.restored ? "Put back \(name)" : "Added \(name)")
                                 + (change.position.map { " as disc \($0)" } ?? " (hidden by the capacity)"),
                     undo: change.written ? (removed ? "add" : "remove") : nil)
-            } catch let error as WalletChangeError {
-                switch error {
-                case .unknownID, .notInWallet, .noAlbumMatches, .noAlbumAt:
-                    throw WebLibrary.Refusal.notFound(error.description)
-                case .playlist: throw WebLibrary.Refusal.unavailable(error.description)
-                default: throw WebLibrary.Refusal.conflict(error.description)
-                }
-            } catch let error as LibraryError {
-                throw WebLibrary.Refusal.unavailable(error.description)
+            } catch let error as any LibraryRefusal {
+                throw WebLibrary.Refusal(error.kind, error.description)
             }
         }
         var web = WebLibrary(
@@ -139,18 +132,16 @@ extension PlayerHost {
             play: { id in try await answer(id) { try await library.play(id) } })
         web.assignLastCard = { [cardDesk] id in
             guard let card = cardDesk.last.current, let number = CardNumber(card.number) else {
-                throw WebLibrary.Refusal.conflict(
-                    "no card was read yet: put one on the reader, then try again")
+                throw WebLibrary.Refusal(
+                    .refused, "no card was read yet: put one on the reader, then try again")
             }
             do {
                 let change = try await library.assignCard(number, to: id)
                 return WebLibrary.Change(
                     album: change.disc?.id ?? id, disc: change.position, changed: change.written,
                     message: CardsView.assigned(change).replacingOccurrences(of: "\n", with: " "), undo: nil)
-            } catch let error as CardError {
-                throw WebLibrary.Refusal.conflict(error.description)
-            } catch let error as WalletChangeError {
-                throw WebLibrary.Refusal.conflict(error.description)
+            } catch let error as any LibraryRefusal {
+                throw WebLibrary.Refusal(error.kind, error.description)
             }
         }
         return web

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CDWallyCore
 import CDWallyPlayer
 
 /// Exit codes, from sysexits(3) where one fits (docs/PRODUCT.md §7).
@@ -43,6 +44,19 @@ enum ExitStatus {
         case .nothingPlayable: noInput
         case .shutDown: noPlayer
         case .failed: software
+        }
+    }
+
+    /// The exit code of a library's refusal (`LibraryRefusal`): what went wrong, not where.
+    static func of(_ kind: LibraryRefusalKind) -> Int32 {
+        switch kind {
+        case .notFound, .missing: noInput
+        case .ambiguous, .refused: usage
+        case .sharedLine, .badFile: dataError
+        case .notPermitted: noPermission
+        case .folderNotWritable: cannotCreate
+        case .busy: temporaryFailure
+        case .storage: ioError
         }
     }
 }
