@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 import HTTPTypes
 
 /// Why a request is refused, with the status and one line for the JSON error body.

@@ -1,5 +1,6 @@
 import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 
 @testable import CDWallyControl
 

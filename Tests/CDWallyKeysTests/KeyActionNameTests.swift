@@ -1,5 +1,6 @@
 import CDWallyKeys
 import CDWallyPlayer
+import CDWallyVocabulary
 import Testing
 
 @Suite struct KeyActionNameTests {

@@ -1,4 +1,5 @@
 import CDWallyPlayer
+import CDWallyVocabulary
 import CEvdev
 import Testing
 

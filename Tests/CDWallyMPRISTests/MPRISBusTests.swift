@@ -1,5 +1,6 @@
 import CDWallyMPRIS
 import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 import TestSupport
 import Testing

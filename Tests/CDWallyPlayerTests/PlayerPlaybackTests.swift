@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// Whole discs through the real engine and libmpv, rendered untimed with `ao=pcm`.
 @Suite struct PlayerPlaybackTests {
@@ -51,7 +52,8 @@ import Testing
         try FileManager.default.removeItem(atPath: paths[1].display)
         let album = try FixtureWallet.album("flac", paths: paths)
         let harness = try PlayerHarness(
-            wallet: Wallet(discs: [album], total: 1, capacity: 20), output: .appendedRawPCM, directory: directory)
+            wallet: Wallet(discs: [album], total: 1, capacity: 20), output: .appendedRawPCM,
+            directory: directory)
         try await harness.player.perform(.play(disc: 1, fromStart: false))
         #expect(await harness.waitFor { !$0.filter(isDiscFinished).isEmpty })
         await harness.close(keepFiles: true)

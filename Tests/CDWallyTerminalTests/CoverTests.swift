@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 import Testing
 
 @testable import CDWallyTerminal

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CDWallyPlayer
+import CDWallyVocabulary
 
 /// Exit codes, from sysexits(3) where one fits (docs/PRODUCT.md §7).
 enum ExitStatus {

@@ -31,7 +31,7 @@ public struct DiscTotals: Sendable, Equatable, Codable {
     }
 
     /// Counts `listen` in; the names become the newest listen's.
-    mutating func add(_ listen: Listen) {
+    package mutating func add(_ listen: Listen) {
         listens += 1
         finished += listen.finished ? 1 : 0
         seconds += listen.seconds
@@ -43,7 +43,7 @@ public struct DiscTotals: Sendable, Equatable, Codable {
     }
 
     /// Adds another disc's totals (the same disc, compacted at another time).
-    mutating func add(_ other: DiscTotals) {
+    package mutating func add(_ other: DiscTotals) {
         listens += other.listens
         finished += other.finished
         seconds += other.seconds

@@ -45,7 +45,7 @@ public struct Listen: Sendable, Equatable, Codable {
 
     /// The same listen: a listen is known by its disc and its start, so that one folded in
     /// after a power cut is never counted twice.
-    func isSame(as other: Listen) -> Bool {
+    package func isSame(as other: Listen) -> Bool {
         disc == other.disc && abs(start.timeIntervalSince(other.start)) < 0.001
     }
 }
