@@ -1,5 +1,11 @@
 import CDWallyCore
-import Foundation
+// `Date` alone: FoundationEssentials has it without ICU, which a small control client
+// linking this module need not load (BENCHMARKS.md, "The floor under figure 7").
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What is left of one disc's older listens once they were compacted out of the detailed log
 /// (`ListeningHistory.detailLimit`): how many, how many ended, how long, and the last one.

@@ -1,5 +1,11 @@
 import CDWallyCore
-import Foundation
+// `Date` alone: FoundationEssentials has it without ICU, which a small control client
+// linking this module need not load (BENCHMARKS.md, "The floor under figure 7").
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One listen: a disc put on and taken off again (switched, stopped, played to its end, the
 /// player quit). The artist and title are kept so that the history still names a disc after
