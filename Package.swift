@@ -201,7 +201,7 @@ let package = Package(
         .testTarget(
             name: "CDWallyKeysTests",
             dependencies: [
-                "CDWallyKeys", "CDWallyPlayer", "CDWallyVocabulary", "CDWallyCore", "CDWallySystem",
+                "CDWallyKeys", "CDWallyVocabulary", "CDWallyCore", "CDWallySystem",
                 "TestSupport",
             ]),
         .testTarget(

@@ -1,4 +1,3 @@
-import CDWallyPlayer
 import CDWallySystem
 import CDWallyVocabulary
 

@@ -1,5 +1,4 @@
 import CDWallyControl
-import CDWallyPlayer
 import CDWallyVocabulary
 import Testing
 

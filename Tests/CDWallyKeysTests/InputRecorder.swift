@@ -1,5 +1,4 @@
 import CDWallyKeys
-import CDWallyPlayer
 import CDWallySystem
 import CDWallyVocabulary
 

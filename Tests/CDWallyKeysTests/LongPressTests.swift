@@ -1,4 +1,3 @@
-import CDWallyPlayer
 import CDWallyVocabulary
 import CEvdev
 import Testing

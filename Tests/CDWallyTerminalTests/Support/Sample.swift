@@ -1,5 +1,4 @@
 import CDWallyCore
-import CDWallyPlayer
 import CDWallyVocabulary
 
 /// Albums, wallets and snapshots made up for the render tests: plain values, no files.
