@@ -11,13 +11,18 @@ import PackageDescription
 //                    the poll thread, errno text
 //   CDWallyConfig    XDG paths, config file, settings resolution
 //   CDWallyLibrary   tag reading, directory walk, SQLite index, playlist → wallet
+//   CDWallyVocabulary the player's vocabulary, everything a front end uses: commands,
+//                    PlayerView and PlayerInbox, snapshots and events, status, errors, the
+//                    verb registry, resume points and listening totals (no libmpv)
 //   CDWallyPlayer    libmpv engine, CD-player rules, per-disc resume
 //   CDWallyControl   the control socket: protocol, server, client, its bridge to the player
 //   CDWallyMPRIS     MPRIS over sd-bus and its bridge to the player
 //   CDWallyKeys      evdev media keys and the [keys] table of player commands
 //   CDWallyTerminal  the LCD display and keyboard of `cdwally play`
 //   CDWallyWeb       the web remote: HTTP API, WebSocket events, embedded pages
-//   cdwally          one file per subcommand, wiring
+//   cdwally          one file per subcommand, wiring: the one module that sees both the
+//                    front ends and CDWallyPlayer (no front end depends on CDWallyPlayer, so
+//                    none can name `Player`; LayeringTests checks this manifest)
 // cdwally runs on Linux only: it imports Glibc and uses sd-bus, evdev, inotify and
 // SO_PEERCRED, so no Apple platform is declared (SwiftPM has no entry to declare Linux).
 // mpv's pkg-config flags drag in SDL's `-D_REENTRANT`, which SwiftPM refuses with a warning;
@@ -90,33 +95,36 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        .target(name: "CDWallyVocabulary", dependencies: ["CDWallyCore"]),
         .target(
             name: "CDWallyPlayer",
             dependencies: [
-                "CDWallyCore", "CDWallySystem", "CMPV", .product(name: "Logging", package: "swift-log"),
+                "CDWallyCore", "CDWallySystem", "CDWallyVocabulary", "CMPV",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "CDWallyControl",
             dependencies: [
-                "CDWallyCore", "CDWallySystem", "CDWallyPlayer",
+                "CDWallyCore", "CDWallySystem", "CDWallyVocabulary",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["PROTOCOL.md"]),
         .target(
             name: "CDWallyMPRIS",
             dependencies: [
-                "CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CMPRIS",
+                "CDWallyCore", "CDWallySystem", "CDWallyVocabulary", "CMPRIS",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
-            name: "CDWallyKeys", dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CEvdev"]),
+            name: "CDWallyKeys",
+            dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyVocabulary", "CEvdev"]),
         .target(
             name: "CDWallyTerminal",
-            dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CVips", "CChafa"]),
+            dependencies: ["CDWallyCore", "CDWallySystem", "CDWallyVocabulary", "CVips", "CChafa"]),
         .target(
             name: "CDWallyWeb",
             dependencies: [
-                "CDWallyCore", "CDWallySystem", "CDWallyPlayer", "CVips", "CQREncode",
+                "CDWallyCore", "CDWallySystem", "CDWallyVocabulary", "CVips", "CQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -138,8 +146,8 @@ let package = Package(
         .executableTarget(
             name: "cdwally",
             dependencies: [
-                "CDWallyCore", "CDWallySystem", "CDWallyConfig", "CDWallyLibrary", "CDWallyPlayer",
-                "CDWallyControl",
+                "CDWallyCore", "CDWallySystem", "CDWallyConfig", "CDWallyLibrary", "CDWallyVocabulary",
+                "CDWallyPlayer", "CDWallyControl",
                 "CDWallyMPRIS", "CDWallyKeys", "CDWallyTerminal", "CDWallyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -173,33 +181,46 @@ let package = Package(
             dependencies: ["CDWallyLibrary", "CDWallyCore", "CDWallySystem", "TestSupport"]),
         .testTarget(
             name: "CDWallyPlayerTests",
-            dependencies: ["CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
+            dependencies: [
+                "CDWallyPlayer", "CDWallyVocabulary", "CDWallyCore", "CDWallySystem", "TestSupport",
+            ]),
         .testTarget(
             name: "CDWallyControlTests",
             dependencies: [
-                "CDWallyControl", "CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "CDWallySystem",
+                "CDWallyControl", "CDWallyMPRIS", "CDWallyPlayer", "CDWallyVocabulary", "CDWallyCore",
+                "CDWallySystem",
                 "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "CDWallyMPRISTests",
-            dependencies: ["CDWallyMPRIS", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
+            dependencies: [
+                "CDWallyMPRIS", "CDWallyPlayer", "CDWallyVocabulary", "CDWallyCore", "CDWallySystem",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "CDWallyKeysTests",
-            dependencies: ["CDWallyKeys", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
+            dependencies: [
+                "CDWallyKeys", "CDWallyVocabulary", "CDWallyCore", "CDWallySystem",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "CDWallyTerminalTests",
-            dependencies: ["CDWallyTerminal", "CDWallyPlayer", "CDWallyCore", "CDWallySystem", "TestSupport"]),
+            dependencies: [
+                "CDWallyTerminal", "CDWallyPlayer", "CDWallyVocabulary", "CDWallyCore", "CDWallySystem",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "CDWallyWebTests",
             dependencies: [
-                "CDWallyWeb", "CDWallyPlayer", "CDWallyCore", "TestSupport",
+                "CDWallyWeb", "CDWallyPlayer", "CDWallyVocabulary", "CDWallyCore", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "cdwally", "TestSupport", "CDWallyPlayer", "CDWallyKeys", "CDWallyTerminal", "CEvdev",
+                "cdwally", "TestSupport", "CDWallyPlayer", "CDWallyVocabulary", "CDWallyKeys",
+                "CDWallyTerminal", "CEvdev",
             ]),
     ],
     swiftLanguageModes: [.v6],

@@ -230,6 +230,12 @@ skipped_tests() {
             "Chromium under emulation; the pages are the same compiled-in bytes on every platform"
         printf '%s\t%s\n' "RealTimeOutputTests" \
             "a pipe drained at real-time pace and answers held to the wall clock, which an emulated build ten times slower than the board cannot keep"
+        # These two read the package graph with `swift package dump-package`, which would
+        # compile the manifests under emulation (no toolchain there, or half an hour).
+        printf '%s\t%s\n' "LayeringTests/noFrontEndIsBuiltWithThePlayer" \
+            "SwiftPM's package graph, the same on every platform (checked natively)" \
+            "LayeringTests/theVocabularyHoldsNoEngine" \
+            "SwiftPM's package graph, the same on every platform (checked natively)"
         # glibc 2.42 and later ask for the terminal's settings with the termios2 ioctls, which
         # Debian 12's qemu-user (7.2) does not pass on: even `stty size` fails there.
         if ! in_chroot "$2" 'script -eqc "stty size" /dev/null' >/dev/null 2>&1; then

@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 extension ControlClient {
     /// Why following ended.

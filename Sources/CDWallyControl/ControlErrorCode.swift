@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The stable, machine-readable reason of an error answer. Scripts and the CLI branch on
 /// it; the message beside it is for people and may change. A client must accept codes it

@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// An error answer: a stable code for programs and a one-line message for people; for a
 /// player's refusal also its kind (`PlayerErrorKind`, the classification every door shares).

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 extension ControlRequest {
     /// The host's own verbs, beside the player's (`PlayerVerb.table`).

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// What a client asks of the running player over the control socket: one request per
 /// line of the protocol (`PROTOCOL.md` in this folder). Every verb but `status` and `quit` is

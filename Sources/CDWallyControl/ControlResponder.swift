@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// Answers control requests for a player: the handler a control server needs. A command goes
 /// to `inbox` and is answered from its reply with the status once it took effect, or with

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 extension ControlResponse {
     /// The answer as the protocol writes it.

@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The player's answer to one request: the status after the command took effect, or why
 /// it failed.

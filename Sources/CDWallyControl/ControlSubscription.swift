@@ -1,5 +1,5 @@
-import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 
 /// One `follow` connection's view of the player: the newest status, kept in one slot.
 ///

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The line `cdwally status --format FORMAT` prints: FORMAT's text with each `%name%`
 /// placeholder replaced by that part of the status, and `%%` by a percent sign, so a status

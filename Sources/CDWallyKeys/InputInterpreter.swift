@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 import CEvdev
 
 /// What one device's events mean, one event at a time: the press, hold and release rules of

@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The action names of the config file's `[keys]` table, each the player command it
 /// stands for: the whole vocabulary a media key speaks, every verb's key actions

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 extension KeyMap {
     /// Action names that remove a binding, so a user can silence a default key.

@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 import CEvdev
 
 extension KeyMap {

@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// Which key does what: a table from key codes to player commands.
 ///

@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// One thing a device did that means a player command: a press of a bound key, a long press,
 /// or a detent of the knob; and the command it is bound to.

@@ -1,6 +1,6 @@
 import CDWallyCore
-import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 
 /// The `mpris:artUrl` of the playing disc, looked up once per disc.
 ///

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 import Logging
 
 /// Connects a player to an `MPRISServer`: what `view` shows and tells becomes MPRIS state and

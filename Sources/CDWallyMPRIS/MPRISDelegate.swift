@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The player side of the MPRIS server: receives client commands and tells the position.
 ///

@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 import CMPRIS
 import CSystemd
 

@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 extension MPRISState {
     /// Whether a client's command may reach the player now. MPRIS says a call whose

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 
 /// What a card read comes to (`CardReadRules.decide`), before the host performs it.
 public enum CardDecision: Sendable, Hashable {

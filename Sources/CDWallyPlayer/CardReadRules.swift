@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 
 /// What a card read does (docs/PRODUCT.md §11, "a card reader is a CD slot"), decided from the
 /// card, the clock and what the player holds, with no device and no player: the host reads the

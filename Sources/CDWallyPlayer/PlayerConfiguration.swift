@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 import Logging
 
 /// How the player is set up; the CLI fills it from flags, environment and config file.

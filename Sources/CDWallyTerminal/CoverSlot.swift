@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The cover's place on the display: which picture was asked for, which came back and which is
 /// on the screen, so that the picture is drawn when the disc or the layout changes, or the

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// Everything the display loop reacts to, posted to its mailbox from the key thread, the
 /// player's events, the clock, the stderr capture, the host and failed commands.

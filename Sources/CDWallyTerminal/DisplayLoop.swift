@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The state of a running display and what each input does to it: keys become player
 /// commands or display changes, events become messages, and every input ends with the

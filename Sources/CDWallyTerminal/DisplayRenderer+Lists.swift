@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The body of the screen: the disc's tracks or the wallet's discs, one per row, the
 /// marked one kept in view.

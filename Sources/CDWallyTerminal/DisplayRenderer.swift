@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The screen of `cdwally play` as a pure function of the player's state, the terminal's
 /// size and the display's own state. Top to bottom:

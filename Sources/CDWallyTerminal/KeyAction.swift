@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// What a key asks the terminal player to do: a player command, or one of the display's own.
 public enum KeyAction: Sendable, Hashable {

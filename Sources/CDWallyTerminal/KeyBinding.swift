@@ -1,4 +1,4 @@
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The keys of `cdwally play` on a terminal, in one table: the decoder's keys map to actions
 /// through it, and the help overlay (and the man page) list it as it stands.

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The LCD line of a CD player, `DISC 03  TRACK 04/12  02:17 / 05:43  PLAY`, and the
 /// clock it shows times in.

@@ -1,6 +1,6 @@
 import CDWallyCore
-import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 
 /// The player's state as numbered revisions, for every page at once: a new revision whenever

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The body of `POST /api/v1/commands`: a player verb spelled exactly as on the control
 /// socket, `{"command": "disc", "disc": 3}`, without its `version`. `PlayerVerb.table` is the

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 import Logging
 
 /// What the web remote needs from the rest of cdwally, handed in by the `cdwally` executable:

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 
 /// The JSON shapes of API v1 (PROTOCOL.md beside this file). Discs and tracks read as they do

@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 import HTTPTypes
 
 /// Why a request is refused, with the status and one line for the JSON error body.

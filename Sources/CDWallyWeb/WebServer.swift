@@ -1,6 +1,6 @@
 import CDWallyCore
-import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 import HTTPTypes
 import Hummingbird

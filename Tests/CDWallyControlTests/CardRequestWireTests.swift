@@ -1,5 +1,4 @@
 import CDWallyCore
-import CDWallyPlayer
 import Testing
 
 @testable import CDWallyControl

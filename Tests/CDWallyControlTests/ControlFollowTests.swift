@@ -1,5 +1,5 @@
-import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CDWallyCore
 import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import CDWallyCore
 import CDWallyMPRIS
 import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import CDWallyControl
 import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The host's door for a test that runs a bare player: commands straight into its mailbox,
 /// `quit` to `onQuit` (nothing, unless the test says).

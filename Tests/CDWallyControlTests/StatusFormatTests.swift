@@ -1,5 +1,5 @@
 import CDWallyControl
-import CDWallyPlayer
+import CDWallyVocabulary
 import Testing
 
 /// `status --format`'s reading and filling in, without a player.

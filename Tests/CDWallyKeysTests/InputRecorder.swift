@@ -1,6 +1,6 @@
 import CDWallyKeys
-import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 
 /// Collects what an `InputKeyReader` reports, from its thread, for the test to poll.
 final class InputRecorder: Sendable {

@@ -1,5 +1,5 @@
 import CDWallyKeys
-import CDWallyPlayer
+import CDWallyVocabulary
 import Testing
 
 @Suite struct KeyActionNameTests {

@@ -1,5 +1,5 @@
 import CDWallyMPRIS
-import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,4 @@
 import CDWallyMPRIS
-import CDWallyPlayer
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,4 @@
 import CDWallyMPRIS
-import CDWallyPlayer
 import TestSupport
 import Testing
 

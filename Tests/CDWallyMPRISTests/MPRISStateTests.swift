@@ -1,4 +1,3 @@
-import CDWallyPlayer
 import CMPRIS
 import Testing
 

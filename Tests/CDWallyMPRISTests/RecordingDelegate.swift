@@ -1,5 +1,5 @@
 import CDWallyMPRIS
-import CDWallyPlayer
+import CDWallyVocabulary
 import Synchronization
 
 /// A stand-in for the host: records every command the server passes on, counts `Quit`s and

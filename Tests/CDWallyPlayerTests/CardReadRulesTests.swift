@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 import Testing
 
 /// What a card read does (docs/PRODUCT.md §11), from scripted sequences on a clock the test

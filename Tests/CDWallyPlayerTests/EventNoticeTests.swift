@@ -2,6 +2,7 @@ import CDWallyCore
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// The words every front end shows for an event.
 @Suite struct EventNoticeTests {

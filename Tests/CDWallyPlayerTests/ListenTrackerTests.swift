@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// What of a disc is heard, through scripted mpv events and commands, without mpv: nothing
 /// saved as playing or logged before the output plays it, seconds counted from mpv's place,

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// Two histories of the same albums (a library kept under two paths by an earlier cdwally)
 /// become one: no listen counted twice, older totals added, the bound kept.

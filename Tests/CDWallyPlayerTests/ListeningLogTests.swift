@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// The listening memory on real files in a temporary folder: what is kept, the bound, what a
 /// kill leaves, and damaged files.

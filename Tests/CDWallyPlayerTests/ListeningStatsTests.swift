@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// `ListeningStats` on a scripted week with a fixed clock and calendar: the periods, the two
 /// lists and the weekdays, in two time zones.

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// The mpv handle against real libmpv: `ao=pcm` renders untimed into a WAV, so what mpv
 /// output can be counted sample by sample.

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// A state file written by a newer cdwally (a downgrade, or a folder shared with a newer
 /// machine) is not damaged: it is neither read, nor set aside, nor replaced, and saying so

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// The CD-player controls through the real engine and libmpv (`ao=null`, real time). Tests
 /// that depend on a position pause first, so a loaded machine cannot move it on. While

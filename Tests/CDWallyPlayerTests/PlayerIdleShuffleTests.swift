@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// `shuffle` applies to the disc loaded (docs/PRODUCT.md §11): with none it is refused, and
 /// the disc started next plays in its album's order. Every door (keys, terminal, socket, web,

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// Listens recorded by the real engine on real libmpv (`ao=null`, real time): what is counted
 /// as heard, when a listen ends, and what is on disk in the middle of one.

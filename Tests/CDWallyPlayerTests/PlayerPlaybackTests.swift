@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// Whole discs through the real engine and libmpv, rendered untimed with `ao=pcm`.
 @Suite struct PlayerPlaybackTests {

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// Per-disc resume through the real engine: `ao=null` plays in real time, so positions mean
 /// something; each test has its own state folder.

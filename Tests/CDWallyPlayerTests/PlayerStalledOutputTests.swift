@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// A player whose output takes no audio: real libmpv writing into a named pipe that nobody
 /// reads. mpv's core waits inside the output; the player must not.

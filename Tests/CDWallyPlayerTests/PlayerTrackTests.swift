@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// `track N` through the real engine and libmpv (`ao=null`): it goes by index, as next and
 /// previous do, keeps a pause, plays from a stop, and refuses a track the disc lacks.

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// The volume and the sleep timer through the real engine and libmpv: heard in what
 /// `ao=pcm` renders, kept across players like the positions.

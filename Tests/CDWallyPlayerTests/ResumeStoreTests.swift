@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// The resume store on real files in a temporary folder.
 @Suite struct ResumeStoreTests {

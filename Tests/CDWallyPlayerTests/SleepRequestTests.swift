@@ -1,4 +1,5 @@
 import CDWallyPlayer
+import CDWallyVocabulary
 import Testing
 
 /// The words of `cdwally sleep`, as every front end reads them.

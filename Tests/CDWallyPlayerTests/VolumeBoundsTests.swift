@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// A volume a child cannot blast (docs/PRODUCT.md §11), without mpv: a level asked beyond the
 /// limit or the floor is set to it; beyond `volume_max` it is still refused.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// The volume's transitions, without mpv: what each change asks the output for.
 @Suite struct VolumeControlTests {

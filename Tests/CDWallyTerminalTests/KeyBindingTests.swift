@@ -1,4 +1,3 @@
-import CDWallyPlayer
 import Testing
 
 @testable import CDWallyTerminal

@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 @testable import CDWallyWeb
 
 /// Every route of API v1 and every refusal, in process against a real player.

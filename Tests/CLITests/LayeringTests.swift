@@ -1,22 +1,50 @@
 import Foundation
 import Testing
 
-/// The rules of DESIGN.md's layers that the compiler does not hold by itself.
+/// DESIGN.md's split between the player's vocabulary and its engine. The compiler holds it:
+/// a front end reads a `PlayerView` and sends to the host's `PlayerInbox`, both in
+/// CDWallyVocabulary, and does not depend on CDWallyPlayer, so a front end that names
+/// `Player` does not compile. These tests hold the manifest to that, and close the gap the
+/// compiler leaves.
 @Suite struct LayeringTests {
-    /// Front ends read a `PlayerView` and send to the host's `PlayerInbox`; only the host
-    /// (`Sources/cdwally/Host/`) names the concrete `Player`.
-    @Test func noFrontEndHoldsThePlayer() throws {
-        let frontEnds = ["CDWallyControl", "CDWallyMPRIS", "CDWallyKeys", "CDWallyWeb", "CDWallyTerminal"]
-        let word = try Regex(#"\bPlayer\b"#)
-        for module in frontEnds {
+    static let frontEnds = ["CDWallyControl", "CDWallyMPRIS", "CDWallyKeys", "CDWallyWeb", "CDWallyTerminal"]
+    /// The engine, and libmpv under it.
+    static let engine = ["CDWallyPlayer", "CMPV"]
+
+    @Test func noFrontEndIsBuiltWithThePlayer() async throws {
+        let manifest = try await PackageManifest.ofRepository()
+        for frontEnd in Self.frontEnds {
+            #expect(manifest.dependencies[frontEnd]?.contains("CDWallyVocabulary") == true, "\(frontEnd)")
+            let reached = manifest.reach(of: frontEnd)
+            for module in Self.engine {
+                #expect(!reached.contains(module), "\(frontEnd) is built with \(module)")
+            }
+        }
+        // The host alone wires the player to its doors.
+        #expect(manifest.dependencies["cdwally"]?.contains("CDWallyPlayer") == true)
+    }
+
+    /// What a door (or a small control client) links stays free of the engine and libmpv.
+    @Test func theVocabularyHoldsNoEngine() async throws {
+        let reached = try await PackageManifest.ofRepository().reach(of: "CDWallyVocabulary")
+        for module in Self.engine {
+            #expect(!reached.contains(module), "CDWallyVocabulary is built with \(module)")
+        }
+    }
+
+    /// SwiftPM puts every module it built in one folder, so an import a target does not
+    /// declare may still compile (CDWallyPlayer's fails today only because its CMPV is not on
+    /// a front end's paths): no front-end file imports the engine.
+    @Test func noFrontEndImportsThePlayer() throws {
+        let line = try Regex(#"^\s*(@testable\s+)?import\s+(CDWallyPlayer|CMPV)\b"#)
+        for module in Self.frontEnds {
             let folder = CLI.repository + "/Sources/" + module
             for name in try FileManager.default.subpathsOfDirectory(atPath: folder)
             where name.hasSuffix(".swift") {
                 let code = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-                    .split(separator: "\n").filter {
-                        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
-                    }
-                #expect(!code.contains { $0.contains(word) }, "\(module)/\(name) names Player")
+                #expect(
+                    !code.split(separator: "\n").contains { $0.contains(line) },
+                    "\(module)/\(name) imports the engine")
             }
         }
     }

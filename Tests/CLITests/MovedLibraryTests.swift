@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// A library moved or mounted elsewhere keeps its resume points and listens: they belong to
 /// the albums, not to the path where the library is mounted (docs/PRODUCT.md §11).

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// `cdwally stats` and the listening memory through the real binary: a scripted week of
 /// listens written by the real writer, erasing, a damaged log, and `disc random` on a

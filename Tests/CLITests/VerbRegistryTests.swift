@@ -1,6 +1,7 @@
 import CDWallyKeys
 import CDWallyPlayer
 import CDWallyTerminal
+import CDWallyVocabulary
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallySystem
+import CDWallyVocabulary
 
 /// Hands every player event to every subscriber, each through its own `AsyncStream`, so
 /// several front ends (display, socket, MPRIS) listen at once.

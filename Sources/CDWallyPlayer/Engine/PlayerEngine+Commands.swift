@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 import Foundation
 
 /// The commands: CD-player rules turned into mpv requests. Each returns once the engine's

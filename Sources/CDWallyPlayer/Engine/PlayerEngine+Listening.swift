@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 import Foundation
 
 /// The listen in progress (`ListeningLog`): begun when a disc is loaded, counted while mpv's

@@ -1,3 +1,5 @@
+import CDWallyVocabulary
+
 /// How the engine talks to mpv: it posts a request and goes on, and the reply comes back in
 /// order with mpv's events (`didReply`). mpv carries requests out in the order they were
 /// sent, so a `loadfile` is answered before the track it added starts, and a seek before the

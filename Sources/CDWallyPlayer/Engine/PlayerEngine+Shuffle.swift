@@ -1,3 +1,5 @@
+import CDWallyVocabulary
+
 /// `shuffle`: the disc's tracks in an order drawn once, the track playing first (`PlayOrder`).
 /// The flag is the disc's: loading another disc clears it, and it is never saved, so a new
 /// player starts in the album's order. Set while stopped, it applies when the disc plays.

@@ -1,3 +1,4 @@
+import CDWallyVocabulary
 import Foundation
 
 /// Runs the sleep timer's effects (`SleepTimer`): its wait, then its fade, as one task at a

@@ -1,3 +1,5 @@
+import CDWallyVocabulary
+
 /// An audio output that takes no audio: a named pipe nobody reads (the Snapcast recipe with
 /// snapserver stopped), a device that hangs. mpv's core then waits inside the output and
 /// answers nothing; `MPVHandle` notices (`.coreStalled`) and its calls fail at once rather

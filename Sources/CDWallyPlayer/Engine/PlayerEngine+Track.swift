@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 
 /// `track N`: a track of the disc by its index, the way `next` and `previous` move.
 extension PlayerEngine {

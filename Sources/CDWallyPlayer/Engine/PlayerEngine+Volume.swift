@@ -1,3 +1,5 @@
+import CDWallyVocabulary
+
 /// Runs the volume's effects (`VolumeControl`): posts its requests to mpv, hands the relay
 /// its gain, runs its ramps and saves the level. Every request is posted, never waited for,
 /// the hardware mixer's too (its refusal comes back as a reply: `ReplyBook.Purpose.mixer`). On an

@@ -1,3 +1,5 @@
+import CDWallyVocabulary
+
 /// How a command that started or moved playback learns that mpv followed: it waits for the
 /// next PLAYBACK_RESTART of the current disc, or for whatever ended that hope (the disc
 /// ended, the output failed, another command took over), or for a timeout. While an output

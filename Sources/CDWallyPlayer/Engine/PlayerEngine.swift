@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 import Logging
 

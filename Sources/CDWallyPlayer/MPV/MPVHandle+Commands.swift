@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 import CMPV
 
 /// Requests carried out and awaited, or posted, and property reads.

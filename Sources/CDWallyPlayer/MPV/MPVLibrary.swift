@@ -1,3 +1,4 @@
+import CDWallyVocabulary
 import CMPV
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import CDWallyVocabulary
 import CMPV
 
 /// A Swift copy of an `mpv_node`: the typed values mpv's commands take and its properties

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 import Foundation
 
 /// Everything remembered of what was played: the newest listens one by one, and older ones

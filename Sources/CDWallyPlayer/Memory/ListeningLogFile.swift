@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 import Foundation
 
 /// The on-disk forms of the listening memory, in the user's state folder beside

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 import Foundation
 
 /// What `cdwally stats` tells from the listening memory and the wallet: time heard and discs

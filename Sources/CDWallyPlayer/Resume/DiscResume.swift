@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyVocabulary
 import Foundation
 
 /// What cdwally remembers about one disc: where it was left and when it last played.

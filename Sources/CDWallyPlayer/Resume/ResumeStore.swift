@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 
 /// Every disc's saved place, and the disc played last, kept in `resume.json` in the state

@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 
 /// The software volume, one per user, whatever library a player plays (docs/PRODUCT.md §9):

@@ -3,6 +3,7 @@ import CDWallyControl
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
+import CDWallyVocabulary
 
 /// `cdwally cards`: the cards of the CDs playlist and the albums they lead to now
 /// (docs/PRODUCT.md §11).

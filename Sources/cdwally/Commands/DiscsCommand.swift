@@ -2,6 +2,7 @@ import ArgumentParser
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 
 struct DiscsCommand: ParsableCommand {

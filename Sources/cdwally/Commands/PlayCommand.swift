@@ -4,6 +4,7 @@ import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
 import CDWallyTerminal
+import CDWallyVocabulary
 import CDWallyWeb
 
 struct PlayCommand: AsyncParsableCommand {

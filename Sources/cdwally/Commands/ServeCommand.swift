@@ -2,6 +2,7 @@ import ArgumentParser
 import CDWallyCore
 import CDWallyKeys
 import CDWallyPlayer
+import CDWallyVocabulary
 import Logging
 
 struct ServeCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
+import CDWallyVocabulary
 
 struct TracksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

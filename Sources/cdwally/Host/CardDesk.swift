@@ -2,6 +2,7 @@ import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 
 /// A player's cards (docs/PRODUCT.md §11): the rules and their repeat clock, the last card

@@ -1,6 +1,7 @@
 import CDWallyConfig
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 
 extension CardReadRules {
     /// The rules `[cards]` sets: `card_again`, and the command cards, each read as the verb's

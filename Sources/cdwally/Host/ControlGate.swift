@@ -2,6 +2,7 @@ import CDWallyControl
 import CDWallyCore
 import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 
 /// Answers control requests for a player that may not exist yet: the socket is claimed

@@ -1,6 +1,7 @@
 import CDWallyControl
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 
 /// `cdwally play N` while a player runs: the disc goes to that player, wherever its socket
 /// is, once it said that it has what this command asked for (`RequestedSetup`). Otherwise

@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 
 /// `play` without a terminal: one plain line per track change on stdout, no escape codes,

@@ -2,6 +2,7 @@ import CDWallyControl
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 
 extension PlayerHost {

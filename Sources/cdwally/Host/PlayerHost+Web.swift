@@ -3,6 +3,7 @@ import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import CDWallyWeb
 import Foundation
 import Logging

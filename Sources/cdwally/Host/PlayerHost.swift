@@ -5,6 +5,7 @@ import CDWallyLibrary
 import CDWallyMPRIS
 import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import Foundation
 import Logging
 

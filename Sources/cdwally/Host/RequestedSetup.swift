@@ -1,5 +1,6 @@
 import CDWallyControl
 import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 
 /// What a `play N` asks of a player beyond the disc: the library and playlist it resolved

@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The player a `serve` shows while it waits for its library (a USB disk not mounted yet,
 /// docs/PRODUCT.md §10): idle, with an empty wallet, refusing every command with what it waits

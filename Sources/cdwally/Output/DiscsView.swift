@@ -1,6 +1,7 @@
 import CDWallyCore
 import CDWallyLibrary
 import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 
 /// The wallet as a table for people.

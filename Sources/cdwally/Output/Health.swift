@@ -5,6 +5,7 @@ import CDWallyKeys
 import CDWallyLibrary
 import CDWallyPlayer
 import CDWallySystem
+import CDWallyVocabulary
 import CDWallyWeb
 import Foundation
 

@@ -1,5 +1,6 @@
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The saved resume points of the discs, for `discs` to show. A damaged file shows none; a
 /// newer cdwally's is refused (`PlayerError.newerStateFile`) rather than shown as none.

@@ -1,5 +1,6 @@
 import CDWallyControl
 import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 
 /// A running player's state in two lines for people:

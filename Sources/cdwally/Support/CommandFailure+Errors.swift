@@ -6,6 +6,7 @@ import CDWallyLibrary
 import CDWallyPlayer
 import CDWallySystem
 import CDWallyTerminal
+import CDWallyVocabulary
 import CDWallyWeb
 
 extension CommandFailure {

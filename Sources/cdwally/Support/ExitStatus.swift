@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 
 /// Exit codes, from sysexits(3) where one fits (docs/PRODUCT.md §7).
 enum ExitStatus {

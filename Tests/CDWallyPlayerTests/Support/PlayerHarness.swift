@@ -4,6 +4,7 @@ import Foundation
 import TestSupport
 
 @testable import CDWallyPlayer
+@testable import CDWallyVocabulary
 
 /// A real `Player` on real libmpv with a private state folder, recording every event it
 /// sends. `close()` shuts the player down and removes the folder.

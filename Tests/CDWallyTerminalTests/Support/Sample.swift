@@ -1,5 +1,5 @@
 import CDWallyCore
-import CDWallyPlayer
+import CDWallyVocabulary
 
 /// Albums, wallets and snapshots made up for the render tests: plain values, no files.
 enum Sample {

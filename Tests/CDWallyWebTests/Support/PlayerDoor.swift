@@ -1,4 +1,5 @@
 import CDWallyPlayer
+import CDWallyVocabulary
 
 /// The host's door for a test that runs a bare player: commands straight into its mailbox.
 struct PlayerDoor: PlayerInbox {

@@ -1,3 +1,5 @@
+import CDWallyVocabulary
+
 /// What of the disc is heard, and so saved and logged (docs/PRODUCT.md §10, "only what was
 /// heard counts"): the listen in progress (`ListeningLog`), whether the disc loaded last has
 /// reached the output yet, and when its place was saved last.

@@ -1,3 +1,4 @@
+import CDWallyVocabulary
 import Foundation
 
 /// The sleep timer: at its time the music fades out over the last seconds (never more than

@@ -1,3 +1,5 @@
+import CDWallyVocabulary
+
 /// The listener's volume and how the output applies it: a level 0…`maximum`, a mute flag, and
 /// what the output has now, which differs from the listener's level during a ramp or the
 /// sleep timer's fade.

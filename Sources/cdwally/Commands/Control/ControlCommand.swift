@@ -2,6 +2,7 @@ import ArgumentParser
 import CDWallyControl
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 
 /// A command that steers a running player: send one request over the control socket, then

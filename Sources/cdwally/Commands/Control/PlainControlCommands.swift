@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDWallyControl
 import CDWallyPlayer
+import CDWallyVocabulary
 
 // The control verbs without arguments: one declaration each, sharing `ControlCommand.run()`,
 // their words and help from `PlayerVerb`; `QuickControl` answers them without the argument

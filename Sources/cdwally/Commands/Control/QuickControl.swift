@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDWallyControl
 import CDWallyPlayer
+import CDWallyVocabulary
 
 /// Answers the plain control verbs (`cdwally toggle`, `cdwally status --json`) before the
 /// argument parser is built. A media key runs such a command and waits for it, and building

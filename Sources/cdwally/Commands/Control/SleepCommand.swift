@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDWallyControl
 import CDWallyPlayer
+import CDWallyVocabulary
 
 struct SleepCommand: ControlCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import CDWallyControl
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 
 /// `cdwally status`: the player's state once, or with `--follow` at once and on every
 /// change, from a subscription on the control socket (a status bar starts it once, not each

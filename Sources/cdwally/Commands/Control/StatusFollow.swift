@@ -1,6 +1,7 @@
 import CDWallyControl
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
 import Foundation
 import Glibc
 

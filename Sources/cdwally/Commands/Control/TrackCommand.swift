@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDWallyControl
 import CDWallyPlayer
+import CDWallyVocabulary
 
 struct TrackCommand: ControlCommand {
     static let configuration = CommandConfiguration(

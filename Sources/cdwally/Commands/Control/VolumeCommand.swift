@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDWallyControl
 import CDWallyPlayer
+import CDWallyVocabulary
 
 struct VolumeCommand: ControlCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,10 @@
-import Foundation
+// `Date` alone: FoundationEssentials has it without ICU, which a small control client
+// linking this module need not load (BENCHMARKS.md, "The floor under figure 7").
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A sleep timer that is set, as the status shows it.
 public enum SleepState: Sendable, Hashable {

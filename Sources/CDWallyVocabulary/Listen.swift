@@ -1,5 +1,11 @@
 import CDWallyCore
-import Foundation
+// `Date` alone: FoundationEssentials has it without ICU, which a small control client
+// linking this module need not load (BENCHMARKS.md, "The floor under figure 7").
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One listen: a disc put on and taken off again (switched, stopped, played to its end, the
 /// player quit). The artist and title are kept so that the history still names a disc after
@@ -45,7 +51,7 @@ public struct Listen: Sendable, Equatable, Codable {
 
     /// The same listen: a listen is known by its disc and its start, so that one folded in
     /// after a power cut is never counted twice.
-    func isSame(as other: Listen) -> Bool {
+    package func isSame(as other: Listen) -> Bool {
         disc == other.disc && abs(start.timeIntervalSince(other.start)) < 0.001
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What `cdwally sleep` asks for (`PlayerCommand.sleep`): pause after a while, with the music
 /// fading out over its last seconds; stop when the current disc ends; or no timer.
 public enum SleepRequest: Sendable, Hashable {

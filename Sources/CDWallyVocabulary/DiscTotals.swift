@@ -1,5 +1,11 @@
 import CDWallyCore
-import Foundation
+// `Date` alone: FoundationEssentials has it without ICU, which a small control client
+// linking this module need not load (BENCHMARKS.md, "The floor under figure 7").
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What is left of one disc's older listens once they were compacted out of the detailed log
 /// (`ListeningHistory.detailLimit`): how many, how many ended, how long, and the last one.
@@ -31,7 +37,7 @@ public struct DiscTotals: Sendable, Equatable, Codable {
     }
 
     /// Counts `listen` in; the names become the newest listen's.
-    mutating func add(_ listen: Listen) {
+    package mutating func add(_ listen: Listen) {
         listens += 1
         finished += listen.finished ? 1 : 0
         seconds += listen.seconds
@@ -43,7 +49,7 @@ public struct DiscTotals: Sendable, Equatable, Codable {
     }
 
     /// Adds another disc's totals (the same disc, compacted at another time).
-    mutating func add(_ other: DiscTotals) {
+    package mutating func add(_ other: DiscTotals) {
         listens += other.listens
         finished += other.finished
         seconds += other.seconds
