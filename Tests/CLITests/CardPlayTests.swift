@@ -7,17 +7,8 @@ import Testing
 @Suite struct CardPlayTests {
     /// Two albums of two 40 s tracks, each with a card: 0042 for Ann's, 7 for Bob's.
     private func makeLibrary() throws -> TestLibrary {
-        let library = try TestLibrary()
-        try library.addAlbum("Ann/One", artist: "Ann", album: "One", template: "long.flac")
-        try library.addAlbum("Bob/Two", artist: "Bob", album: "Two", template: "long.flac")
-        try library.playlist("#CDWALLY-CARD:0042 Ann — One\nAnn/One/\n#CDWALLY-CARD:7 Bob — Two\nBob/Two/\n")
-        return library
-    }
-
-    private func configure(_ cli: CLI, _ text: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: cli.home + "/config/cdwally", withIntermediateDirectories: true)
-        try text.write(toFile: cli.home + "/config/cdwally/config.toml", atomically: true, encoding: .utf8)
+        try .twoCardAlbums(
+            playlist: "#CDWALLY-CARD:0042 Ann — One\nAnn/One/\n#CDWALLY-CARD:7 Bob — Two\nBob/Two/\n")
     }
 
     private func lastCard(_ cli: CLI) async throws -> [String: Any]? {
@@ -78,7 +69,7 @@ import Testing
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        try configure(cli, "[cards]\ncard_again = \"restart\"\n\"1234\" = \"stop\"\n99 = \"disc next\"\n")
+        try cli.writeConfig("[cards]\ncard_again = \"restart\"\n\"1234\" = \"stop\"\n99 = \"disc next\"\n")
         let serve = try await startServe(cli, library, extra: ["--idle"])
         defer { serve.signal(SIGTERM) }
         #expect(album(try await cli.json(["card", "read", "7"])) == "Two")
@@ -100,14 +91,14 @@ import Testing
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        try configure(cli, "[cards]\n\"12\" = \"dance\"\n")
+        try cli.writeConfig("[cards]\n\"12\" = \"dance\"\n")
         let serve = try await cli.run(["serve", "--library", library.root, "--mpv", "ao=null"])
         #expect(serve.status == 78, "\(serve)")
         #expect(
             serve.stderr.hasSuffix(
                 #"config.toml:2: cards.12: "dance" is no verb; known: pause, resume, toggle, next, previous, stop, seek, disc, play, track, volume, sleep, shuffle"#
                     + "\n"), "\(serve.stderr)")
-        try configure(cli, "[cards]\n\"12G\" = \"stop\"\n")
+        try cli.writeConfig("[cards]\n\"12G\" = \"stop\"\n")
         let number = try await cli.run(["serve", "--library", library.root, "--mpv", "ao=null"])
         #expect(number.status == 78 && number.stderr.components(separatedBy: "\n").count == 2, "\(number)")
         #expect(number.stderr.contains("cards.12G: is no card number"), "\(number.stderr)")

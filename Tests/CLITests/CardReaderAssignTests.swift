@@ -7,18 +7,11 @@ import Testing
 /// configured every device that types a card; no card, nothing written.
 @Suite struct CardReaderAssignTests {
     private func makeLibrary() throws -> TestLibrary {
-        let library = try TestLibrary()
-        try library.addAlbum("Ann/One", artist: "Ann", album: "One", template: "long.flac")
-        try library.addAlbum("Bob/Two", artist: "Bob", album: "Two", template: "long.flac")
-        try library.playlist("#CDWALLY-CARD:0042 Ann — One\nAnn/One/\nBob/Two/\n")
-        return library
+        try .twoCardAlbums(playlist: "#CDWALLY-CARD:0042 Ann — One\nAnn/One/\nBob/Two/\n")
     }
 
     private func configure(_ cli: CLI, reader: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: cli.home + "/config/cdwally", withIntermediateDirectories: true)
-        try "[cards]\nreader = \"\(reader)\"\n".write(
-            toFile: cli.home + "/config/cdwally/config.toml", atomically: true, encoding: .utf8)
+        try cli.writeConfig("[cards]\nreader = \"\(reader)\"\n")
     }
 
     @Test func withNoPlayerItReadsTheConfiguredReaderItself() async throws {

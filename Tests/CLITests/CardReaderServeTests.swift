@@ -18,10 +18,7 @@ import Testing
     }
 
     private func configure(_ cli: CLI, _ cards: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: cli.home + "/config/cdwally", withIntermediateDirectories: true)
-        try "[cards]\n\(cards)".write(
-            toFile: cli.home + "/config/cdwally/config.toml", atomically: true, encoding: .utf8)
+        try cli.writeConfig("[cards]\n\(cards)")
     }
 
     /// `doctor` says where each configured reader is, or why it is not there.

@@ -7,17 +7,8 @@ import Testing
 /// libmpv. With `ao=pcm` the cue goes to `FILE.cue.wav` beside the player's file.
 @Suite struct CardSoundTests {
     private func makeLibrary() throws -> TestLibrary {
-        let library = try TestLibrary()
-        try library.addAlbum("Ann/One", artist: "Ann", album: "One", template: "long.flac")
-        try library.addAlbum("Bob/Two", artist: "Bob", album: "Two", template: "long.flac")
-        try library.playlist("#CDWALLY-CARD:0042 Ann — One\nAnn/One/\n#CDWALLY-CARD:7 Bob — Two\nBob/Two/\n")
-        return library
-    }
-
-    private func configure(_ cli: CLI, _ text: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: cli.home + "/config/cdwally", withIntermediateDirectories: true)
-        try text.write(toFile: cli.home + "/config/cdwally/config.toml", atomically: true, encoding: .utf8)
+        try .twoCardAlbums(
+            playlist: "#CDWALLY-CARD:0042 Ann — One\nAnn/One/\n#CDWALLY-CARD:7 Bob — Two\nBob/Two/\n")
     }
 
     /// `serve` rendering into `output` as 16-bit samples, the cues beside it.
@@ -52,7 +43,7 @@ import Testing
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        try configure(cli, "[cards]\nsounds = true\n")
+        try cli.writeConfig("[cards]\nsounds = true\n")
         let output = cli.home + "/out.wav"
         let serve = try await serve(cli, library, output: output, extra: ["--capacity", "1"])
         defer { serve.signal(SIGTERM) }
@@ -85,7 +76,7 @@ import Testing
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        try configure(cli, "[cards]\nsounds = true\n")
+        try cli.writeConfig("[cards]\nsounds = true\n")
         let output = cli.home + "/out.wav"
         let serve = try await serve(cli, library, output: output)
         defer { serve.signal(SIGTERM) }
@@ -105,7 +96,7 @@ import Testing
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        try configure(cli, "[cards]\nunknown_sound = \"beep.wav\"\n")
+        try cli.writeConfig("[cards]\nunknown_sound = \"beep.wav\"\n")
         // Half a second at 8 kHz: 4,000 samples, against the built-in cue's 13,000 and more.
         try WAVFile.make(seconds: 0.5, frequency: 440).write(
             to: URL(fileURLWithPath: cli.home + "/config/cdwally/beep.wav"))
@@ -135,7 +126,7 @@ import Testing
         _ = try await cli.run(["quit"])
         #expect(try await quiet.wait() == 0)
 
-        try configure(cli, "[cards]\nsounds = true\n")
+        try cli.writeConfig("[cards]\nsounds = true\n")
         let muted = try await serve(cli, library, output: output)
         defer { muted.signal(SIGTERM) }
         _ = try await cli.json(["volume", "mute"])

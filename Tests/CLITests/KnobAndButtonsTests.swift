@@ -24,12 +24,6 @@ struct KnobAndButtonsTests {
         return library
     }
 
-    private func configure(_ cli: CLI, _ text: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: cli.home + "/config/cdwally", withIntermediateDirectories: true)
-        try text.write(toFile: cli.home + "/config/cdwally/config.toml", atomically: true, encoding: .utf8)
-    }
-
     private func place(_ cli: CLI) async throws -> (disc: Int, track: Int, volume: Int) {
         let status = try await cli.json(["status"])
         return (
@@ -42,7 +36,7 @@ struct KnobAndButtonsTests {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        try configure(cli, "[player]\nvolume_limit = 60\nstart_volume = 40\n")
+        try cli.writeConfig("[player]\nvolume_limit = 60\nstart_volume = 40\n")
         let knob = try UInputBox(axes: ["REL_X"], name: "rotary@\(UUID().uuidString.prefix(8))")
         let serve = try await startServe(cli, library, extra: ["--idle", "--verbose", "--input", knob.node])
         try await serve.waitUntil("the knob to be read") {
@@ -70,7 +64,7 @@ struct KnobAndButtonsTests {
         let cli = try CLI()
         defer { cli.remove() }
         let library = try makeLibrary()
-        try configure(cli, "[keys]\nKEY_NEXTSONG = \"next\"\n\n[keys.long]\nKEY_NEXTSONG = \"next-disc\"\n")
+        try cli.writeConfig("[keys]\nKEY_NEXTSONG = \"next\"\n\n[keys.long]\nKEY_NEXTSONG = \"next-disc\"\n")
         let buttons = try UInputBox(
             keys: ["KEY_NEXTSONG", "KEY_PLAYPAUSE"], name: "gpio_keys \(UUID().uuidString.prefix(8))")
         let serve = try await startServe(

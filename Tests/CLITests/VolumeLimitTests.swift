@@ -16,10 +16,7 @@ import Testing
     }
 
     private func configure(_ cli: CLI, _ player: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: cli.home + "/config/cdwally", withIntermediateDirectories: true)
-        try "[player]\n\(player)".write(
-            toFile: cli.home + "/config/cdwally/config.toml", atomically: true, encoding: .utf8)
+        try cli.writeConfig("[player]\n\(player)")
     }
 
     @Test func everyDoorIsSetToTheLimitOrTheFloorAndToldSo() async throws {
