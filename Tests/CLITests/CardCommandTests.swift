@@ -98,6 +98,26 @@ import Testing
         #expect(none.stdout == "Björk — Post has no card; nothing changed.\n")
     }
 
+    /// A disc the capacity hides keeps its card lines, and `card forget WORDS` finds it there.
+    @Test func forgetFindsTheCardsOfADiscTheCapacityHides() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        try library.playlist("Björk/Post/\nPrince/1999/\n")
+        let before = try text(library)
+        let assign = try await cli.run([
+            "card", "assign", "--card", "8", "prince", "--library", library.root,
+        ])
+        #expect(assign.status == 0, "\(assign.stderr)")
+        // Capacity 1: Prince's disc, the second, is hidden.
+        let forget = try await cli.run([
+            "card", "forget", "prince", "--capacity", "1", "--library", library.root,
+        ])
+        #expect(forget.status == 0, "\(forget.stderr)")
+        #expect(forget.stdout == "Forgot card 8 (Prince — 1999).\n", "\(forget.stdout)")
+        #expect(try text(library) == before)
+    }
+
     @Test func badNumbersAreOneLineAndExit64WithNothingWritten() async throws {
         let cli = try CLI()
         defer { cli.remove() }

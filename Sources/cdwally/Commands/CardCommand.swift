@@ -120,7 +120,15 @@ struct CardCommand: ParsableCommand {
                 if let number {
                     change = try service.forgetCard(number, playlist: context.playlistOverride, state: state)
                 } else {
-                    let disc = try CardCommand.disc(album, service: service, wallet: report.wallet)
+                    // A disc the capacity hides keeps its card lines: words and ids find it too.
+                    let whole =
+                        report.wallet.hidden == 0
+                        ? report.wallet
+                        : try service.wallet(
+                            playlist: context.playlistOverride, capacity: 0, wholeTree: false
+                        ).wallet
+                    let disc = try CardCommand.disc(
+                        album, service: service, shown: report.wallet, whole: whole)
                     name = LibraryService.cardLabel(disc)
                     change = try service.forgetCards(
                         of: disc.id, playlist: context.playlistOverride, state: state)
@@ -134,19 +142,22 @@ struct CardCommand: ParsableCommand {
         }
     }
 
-    /// The wallet disc that `arguments` name: its number, its id, or words matching the album.
-    static func disc(_ arguments: [String], service: LibraryService, wallet: Wallet) throws -> Album {
+    /// The wallet disc that `arguments` name: its number among the `shown` discs, or its id
+    /// or words matching the album among the `whole` wallet's, the hidden ones too.
+    static func disc(_ arguments: [String], service: LibraryService, shown: Wallet, whole: Wallet) throws
+        -> Album
+    {
         if !CommandContext.wordsOnly, arguments.count == 1, let number = Int(arguments[0]) {
-            guard let disc = wallet.disc(at: number) else {
+            guard let disc = shown.disc(at: number) else {
                 throw CommandFailure(
-                    message: DiscRange.outOfRange(number, wallet: wallet), code: ExitStatus.usage)
+                    message: DiscRange.outOfRange(number, wallet: shown), code: ExitStatus.usage)
             }
             return disc
         }
         let query = CommandContext.albumQuery(arguments)
-        if case .id(let id) = query, let disc = wallet.discs.first(where: { $0.id == id }) { return disc }
+        if case .id(let id) = query, let disc = whole.discs.first(where: { $0.id == id }) { return disc }
         let album = try service.album(query)
-        guard let disc = WalletBuilder.disc(for: album.standIn, among: wallet.discs) else {
+        guard let disc = WalletBuilder.disc(for: album.standIn, among: whole.discs) else {
             throw WalletChangeError.notInWallet("\(album.albumArtist) — \(album.title)")
         }
         return disc
