@@ -73,10 +73,14 @@ class Run:
         raise TimeoutError(f"disc {disc}: not {seconds} s heard within {timeout} s")
 
     def last_place(self, guest):
-        """The disc and album time of the last tone the sound card got."""
+        """The disc and album time of the last tone the sound card got. Read once the guest is
+        off, it is the last place heard: the music plays on while a power-off stops the
+        services, and after it the WAV holds silence."""
         samples, rate = guest.samples()
-        tail = max(0, len(samples) - 3 * rate)
-        heard = [w for w in tones.windows(samples, rate, tail) if w[1]]
+        end = len(samples)
+        while end > 0 and abs(samples[end - 1]) <= 64:
+            end -= 1
+        heard = [w for w in tones.windows(samples[:end], rate, max(0, end - 3 * rate)) if w[1]]
         return (heard[-1][1], heard[-1][2]) if heard else (None, None)
 
     def journal_checks(self, guest, name):
@@ -165,15 +169,15 @@ class Run:
         self.say(f"boot 1: reference peak at volume 100: {self.reference_peak} (files at {tones.AMPLITUDE * 32767:.0f})")
         guest.cdwally("volume 70")
         time.sleep(14)
-        disc, place = self.last_place(guest)
         guest.pull_plug()
+        disc, place = self.last_place(guest)
         self.say(f"boot 1: plug pulled while disc {disc} played at {place:.1f} s")
         guest = self.boot()
         self.check_resume(guest, "boot to music after a cut", 2, place, 70)
         self.journal_checks(guest, "boot to music after a cut")
         time.sleep(3)
-        disc, place = self.last_place(guest)
         guest.power_off()
+        disc, place = self.last_place(guest)
         self.say(f"boot 2: powered off cleanly while disc {disc} played at {place:.1f} s")
         guest = self.boot()
         self.check_resume(guest, "boot to music after a clean power-off", 2, place, 70, listen=12)
@@ -255,8 +259,8 @@ class Run:
                 time.sleep(1)
             else:
                 time.sleep(random.uniform(1, 9))
-            disc, place = self.last_place(guest)
             guest.pull_plug()
+            disc, place = self.last_place(guest)
             self.say(f"{name}: plug pulled while disc {disc} played at {place:.1f} s")
             guest = self.boot()
             # The jukebox's first command, then the playlist as it left it.
