@@ -378,7 +378,13 @@ def main():
             # socket: a refused one would show its reason where the lost link shows.
             resize(phone, 390, 844)
             phone.find_element(By.CSS_SELECTOR, 'button[data-disc="next"]').click()
-            wait("the next disc", lambda: lcd(laptop).startswith("DISC 03"))
+            try:
+                wait("the next disc", lambda: lcd(laptop).startswith("DISC 03"))
+            except SystemExit as failure:
+                # Seen once on Debian 13: say what each page showed, to tell a lost click from
+                # a refusal or a page that stopped following.
+                raise SystemExit(f"{failure}: the laptop shows {lcd(laptop)!r}, the phone {lcd(phone)!r}, "
+                                 f"its link line {text(phone, 'link')!r}") from None
             phone.find_element(By.CSS_SELECTOR, 'button[data-disc="previous"]').click()
             wait("the previous disc", lambda: lcd(laptop).startswith("DISC 02"))
             phone.find_element(By.CSS_SELECTOR, 'button[data-seek="-10"]').click()
