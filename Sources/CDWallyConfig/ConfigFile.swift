@@ -257,15 +257,13 @@ public struct ConfigFile: Sendable, Equatable {
         throws(ConfigError)
     {
         for entry in try reader.table(item).items {
-            if entry.key == "reader" {
+            switch entry.key {
+            case "reader":
                 cardReaders = try Self.readCardReader(entry, reader: reader)
                 continue
-            }
-            if entry.key == "card_again" {
+            case "card_again":
                 cardAgain = try reader.choice(entry, prefix: "cards.", from: ConfigFile.cardAgainActions)
                 continue
-            }
-            switch entry.key {
             case "sounds":
                 cardSounds = try reader.flag(entry, prefix: "cards.")
                 continue

@@ -37,10 +37,8 @@ final class CuePlayer: Sendable {
     /// The options a cue's core gets: the player's, with its output's file moved aside; nil
     /// for a named pipe.
     static func options(for playerOptions: [MPVOption]) -> [MPVOption]? {
-        guard let file = playerOptions.last(where: { $0.name == "ao-pcm-file" })?.value, !file.isEmpty else {
-            return playerOptions
-        }
-        if FileStatus.of(RawPath(file))?.kind == .namedPipe { return nil }
+        if playerOptions.outputPipe != nil { return nil }
+        guard let file = playerOptions.value(of: "ao-pcm-file"), !file.isEmpty else { return playerOptions }
         return playerOptions.map { $0.name == "ao-pcm-file" ? MPVOption($0.name, file + ".cue.wav") : $0 }
     }
 

@@ -1,3 +1,6 @@
+import CDWallyCore
+import CDWallySystem
+
 /// One option set on a fresh handle before `mpv_initialize`.
 struct MPVOption: Sendable, Equatable {
     var name: String
@@ -58,4 +61,20 @@ struct MPVOption: Sendable, Equatable {
             []
         #endif
     }()
+}
+
+extension [MPVOption] {
+    /// The value `name` ends with: mpv applies options in order, so the last one set wins.
+    func value(of name: String) -> String? {
+        last(where: { $0.name == name })?.value
+    }
+
+    /// The named pipe `ao=pcm` writes into (the Snapcast recipe), if that is the output; what
+    /// `PipeOutputHold`, `PCMRelay` and `CuePlayer` each handle in their way.
+    var outputPipe: String? {
+        guard let path = value(of: "ao-pcm-file"), !path.isEmpty,
+            FileStatus.of(RawPath(path))?.kind == .namedPipe
+        else { return nil }
+        return path
+    }
 }

@@ -46,13 +46,13 @@ final class PCMRelay: Sendable {
     /// A relay for `options`, or nil when they are not the recipe's (see above) or the pipes
     /// cannot be set up, in which case mpv writes into the listener's pipe itself.
     init?(options: [MPVOption]) {
-        func value(_ name: String) -> String? { options.last(where: { $0.name == name })?.value }
-        guard value("ao") == "pcm", value("ao-pcm-waveheader") == "no",
-            let format = value("audio-format").flatMap(SampleFormat.init(rawValue:)),
-            let target = value("ao-pcm-file"), Self.isPipe(target)
+        guard options.value(of: "ao") == "pcm", options.value(of: "ao-pcm-waveheader") == "no",
+            let format = options.value(of: "audio-format").flatMap(SampleFormat.init(rawValue:)),
+            let target = options.outputPipe
         else { return nil }
-        let level = value("volume").flatMap(Double.init) ?? 100
-        gain = LockedValue(value("mute") == "yes" ? 0 : Float(VolumeControl.amplitude(ofLevel: level)))
+        let level = options.value(of: "volume").flatMap(Double.init) ?? 100
+        gain = LockedValue(
+            options.value(of: "mute") == "yes" ? 0 : Float(VolumeControl.amplitude(ofLevel: level)))
         var template = Array((NSTemporaryDirectory() + "/cdwally-relay-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { return nil }
         folder = String(cString: made)
@@ -110,10 +110,6 @@ final class PCMRelay: Sendable {
         copier.stop()
         unlink(pipePath)
         rmdir(folder)
-    }
-
-    private static func isPipe(_ path: String) -> Bool {
-        FileStatus.of(RawPath(path))?.kind == .namedPipe
     }
 
     /// Reads what mpv wrote, applies the gain, writes it on, until stopped.

@@ -25,10 +25,7 @@ final class PipeOutputHold: Sendable {
 
     /// Opens a read end when `options` send mpv's audio into an existing named pipe.
     init?(options: [MPVOption]) {
-        guard let path = options.last(where: { $0.name == "ao-pcm-file" })?.value, !path.isEmpty else {
-            return nil
-        }
-        guard FileStatus.of(RawPath(path))?.kind == .namedPipe else { return nil }
+        guard let path = options.outputPipe else { return nil }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
