@@ -12,6 +12,8 @@ extension ControlRequest {
 
     /// How long `next-card` waits when the request does not say.
     public static let nextCardSeconds = 60
+    /// How long a `next-card` may ask to wait.
+    public static let nextCardSecondsRange = 1...3600
 
     /// The `command` value on the wire.
     var commandName: String {
@@ -85,8 +87,11 @@ extension ControlRequest {
             }
         } else if name == Self.nextCardName {
             let seconds = json["seconds"]?.intValue ?? Self.nextCardSeconds
-            guard (1...3600).contains(seconds) else {
-                throw .badRequest("next-card's \"seconds\" must be a whole number from 1 to 3600")
+            let range = Self.nextCardSecondsRange
+            guard range.contains(seconds) else {
+                throw .badRequest(
+                    "next-card's \"seconds\" must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+                )
             }
             let pid = json["pid"]?.intValue.flatMap { Int32(exactly: $0) }.flatMap { $0 > 0 ? $0 : nil }
             self = .nextCard(seconds: seconds, pid: pid)

@@ -26,6 +26,13 @@ extension CardReader {
         return nil
     }
 
+    /// Where `read` came from and how to read cards from there on, for a card found by
+    /// discovery: "typed by NAME (PATH); to read cards from it, put reader = … under [cards]…".
+    public static func discoveryAdvice(for read: CardRead) -> String {
+        "typed by \(read.name) (\(read.path.display)); to read cards from it, put \(configLine(for: read)) "
+            + "under [cards] in the config"
+    }
+
     /// The `[cards]` line that names the reader that typed `read`: its `by-id` link, which
     /// stays the same whatever port it is plugged into and whatever else is plugged in, where
     /// udev made one (a USB reader); else its name.

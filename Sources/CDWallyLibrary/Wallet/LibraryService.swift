@@ -60,6 +60,12 @@ public struct LibraryService: Sendable {
         try index.albumCount()
     }
 
+    /// Every disc the playlist holds, those the capacity hides too: where a disc is looked
+    /// for by its id or words rather than by its number (`card forget`, the web's Library).
+    public func wholeWallet(playlist: RawPath?) throws(LibraryError) -> Wallet {
+        try wallet(playlist: playlist, capacity: 0, wholeTree: false).wallet
+    }
+
     /// The wallet of the CDs playlist; `choice.chosen` is nil when there is none to be found.
     /// The stages are `WalletBuild`'s.
     /// - Parameters:

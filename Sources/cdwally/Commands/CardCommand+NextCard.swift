@@ -76,9 +76,7 @@ extension CardCommand {
             })
         guard let read else { throw noCardCame(within: waitSeconds) }
         if discovering {
-            StandardError.emit(
-                "cdwally: the card was typed by \(read.name) (\(read.path.display)); to read cards from it, "
-                    + "put \(CardReader.configLine(for: read)) under [cards] in the config\n")
+            StandardError.emit("cdwally: the card was \(CardReader.discoveryAdvice(for: read))\n")
         }
         return read.number
     }

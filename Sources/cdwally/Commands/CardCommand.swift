@@ -57,8 +57,11 @@ struct CardCommand: ParsableCommand {
 
         func validate() throws {
             if let card { _ = try CardCommand.number(card) }
-            if !(1...3600).contains(wait) {
-                throw ValidationError("--wait must be a whole number of seconds from 1 to 3600.")
+            let range = ControlRequest.nextCardSecondsRange
+            if !range.contains(wait) {
+                throw ValidationError(
+                    "--wait must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound)."
+                )
             }
             if album.isEmpty { throw ValidationError("Name an album: its id, a path, or words.") }
         }
@@ -123,10 +126,7 @@ struct CardCommand: ParsableCommand {
                     // A disc the capacity hides keeps its card lines: words and ids find it too.
                     let whole =
                         report.wallet.hidden == 0
-                        ? report.wallet
-                        : try service.wallet(
-                            playlist: context.playlistOverride, capacity: 0, wholeTree: false
-                        ).wallet
+                        ? report.wallet : try service.wholeWallet(playlist: context.playlistOverride)
                     let disc = try CardCommand.disc(
                         album, service: service, shown: report.wallet, whole: whole)
                     name = LibraryService.cardLabel(disc)

@@ -41,7 +41,7 @@ struct HostLibrary: Sendable {
     /// Every disc the playlist holds, those the capacity hides too.
     func wholeWallet() async throws -> Wallet {
         try await BlockingPool.shared.run { [service, playlist] in
-            try service.wallet(playlist: playlist, capacity: 0, wholeTree: false).wallet
+            try service.wholeWallet(playlist: playlist)
         }
     }
 

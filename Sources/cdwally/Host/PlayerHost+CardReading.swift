@@ -75,9 +75,7 @@ extension PlayerHost {
         let logger = Logger(label: "cdwally.cards")
         do {
             guard let read = try await CardReader.nextCard(.discover, within: duration) else { return }
-            logger.notice(
-                "card \(read.number) was typed by \(read.name) (\(read.path.display)); to read cards from it, put \(CardReader.configLine(for: read)) under [cards] in the config"
-            )
+            logger.notice("card \(read.number) was \(CardReader.discoveryAdvice(for: read))")
             await cardRead(read.number, from: read.name)
         } catch {
             logger.warning("looking for the card reader: \(error)")
