@@ -68,7 +68,8 @@ import Testing
         #expect(replies(recorder).map(\.id) == [first, second, play])
         #expect(replies(recorder).allSatisfy { $0.reply.status >= 0 }, "\(replies(recorder))")
         #expect(await eventually { recorder.all.contains(.playbackRestart) })
+        // mpv seeks to the sample nearest 25 s, which may read back a hair short of it.
         let position = try await mpv.property("time-pos")?.doubleValue
-        #expect((position ?? 0) >= 25, "played from \(position ?? -1) s, not from the second entry's 25 s")
+        #expect((position ?? 0) >= 24.9, "played from \(position ?? -1) s, not from the second entry's 25 s")
     }
 }
