@@ -77,7 +77,9 @@ import Testing
         #expect(left.trackPath == wallet.discs[0].tracks[1].path)
         #expect(left.position >= 1.4 && left.position < 3)
         #expect(!left.finished)
-        #expect(saved.lastDisc == wallet.discs[1].id)
+        // The disc switched to becomes the last one once its first sound is heard, which a
+        // loaded machine may deliver after `play` has answered.
+        #expect(await eventually { saved.lastDisc == wallet.discs[1].id })
 
         let back = try await harness.player.perform(.play(disc: 1, fromStart: false))
         await harness.close()
