@@ -229,7 +229,8 @@ import Testing
             try await cli.json(["discs", "--library", library.root])["discs"] as? [[String: Any]])
         let resume = try #require(discs[1]["resume"] as? [String: Any])
         #expect(resume["track"] as? Int == 1)
-        #expect((resume["position"] as? Double ?? 0) >= 11.9, "a seek to 12 s reads back at the nearest sample, never much short of it")
+        // A seek to 12 s reads back at the nearest sample, which may be a hair short of it.
+        #expect((resume["position"] as? Double ?? 0) >= 11.9)
     }
 
     @Test func playerctlDrivesThePlayerOverMPRIS() async throws {
