@@ -3,7 +3,7 @@ import CDWallyCore
 extension PlayerVerb {
     /// A verb in words, as the config's `[cards]` writes one: its name and at most one value, as
     /// the `cdwally` command of that name takes it (`stop`, `disc random`, `disc 3`, `sleep 30`,
-    /// `volume +5`, `seek -10`, `shuffle on`, `track 2`). The value becomes the verb's field and
+    /// `volume +5`, `seek -10`, `seek 1:30`, `shuffle on`, `track 2`). The value becomes the verb's field and
     /// the verb reads it as the socket's would, so a card says nothing the socket cannot.
     public static func command(words text: String) throws(PlayerVerbError) -> PlayerCommand {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -37,11 +37,13 @@ extension PlayerVerb {
             default: return [("on", .string(value))]
             }
         case seek.name:
-            let relative = value.hasPrefix("+") || value.hasPrefix("-")
-            let seconds = Double(value.hasPrefix("+") ? String(value.dropFirst()) : value)
-            return [
-                ("seconds", seconds.map(JSONValue.double) ?? .string(value)), ("relative", .bool(relative)),
-            ]
+            // Read as `cdwally seek` reads it ("1:30" included); what is no seek stays words,
+            // for the verb to refuse.
+            switch SeekTarget(words: value) {
+            case .relative(let seconds)?: return [("seconds", .double(seconds)), ("relative", .bool(true))]
+            case .absolute(let seconds)?: return [("seconds", .double(seconds)), ("relative", .bool(false))]
+            case nil: return [("seconds", .string(value)), ("relative", .bool(false))]
+            }
         default: return verb.plainCommand == nil ? [] : nil
         }
     }

@@ -69,6 +69,10 @@ import Testing
         #expect(try PlayerVerb.command(words: "sleep 30") == .sleep(SleepRequest(text: "30")!))
         #expect(try PlayerVerb.command(words: "volume +5") == .volume(.by(5)))
         #expect(try PlayerVerb.command(words: "seek -10") == .seek(.relative(-10)))
+        // As `cdwally seek` reads it: a place as minutes and seconds too.
+        #expect(try PlayerVerb.command(words: "seek 1:30") == .seek(.absolute(90)))
+        #expect(try PlayerVerb.command(words: "seek +1:00") == .seek(.relative(60)))
+        #expect(throws: PlayerVerbError.self) { try PlayerVerb.command(words: "seek 1:99") }
         #expect(try PlayerVerb.command(words: "shuffle on") == .shuffle(true))
         #expect(try PlayerVerb.command(words: "shuffle") == .shuffle(nil))
         #expect(try PlayerVerb.command(words: "  next  ") == .next)
