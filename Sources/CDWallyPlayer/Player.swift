@@ -47,6 +47,8 @@ public final class Player: PlayerView {
             case command(PlayerCommand)
             /// The host's, never a user's: a new wallet.
             case wallet(Wallet)
+            /// The host's: the disc's files went away (`interrupt`).
+            case interrupt
         }
         let job: Job
         let reply: PlayerReply
@@ -129,6 +131,7 @@ public final class Player: PlayerView {
                     switch envelope.job {
                     case .command(let command): envelope.reply(.success(try await engine.perform(command)))
                     case .wallet(let wallet): envelope.reply(.success(await engine.take(wallet)))
+                    case .interrupt: envelope.reply(.success(await engine.interrupt()))
                     }
                 } catch {
                     envelope.reply(.failure(error))
@@ -206,6 +209,14 @@ public final class Player: PlayerView {
     /// the current disc keeps playing. The host's wallet watcher calls it; no user says it.
     public func replaceWallet(_ wallet: Wallet, reply: @escaping PlayerReply = { _ in }) {
         post(.wallet(wallet), reply: reply)
+    }
+
+    /// Stops the disc whose files went away (its disk pulled) as a power cut would: its place
+    /// saved, and still marked playing if it was, so that `interruptedDisc` names it and the
+    /// host plays it on when the library is back. Not a user's stop, which forgets that it
+    /// played; in the mailbox's order.
+    public func interrupt(reply: @escaping PlayerReply = { _ in }) {
+        post(.interrupt, reply: reply)
     }
 
     private func post(_ job: Envelope.Job, reply: @escaping PlayerReply) {

@@ -187,6 +187,35 @@ struct LateLibraryTests {
         #expect(play.status == 66)
     }
 
+    /// A stick pulled while its disc plays: the player stops where it was, still counted as
+    /// playing, rather than skip the tracks it can no longer read to the disc's end and count
+    /// it finished (the whole machine's USB scenario found that); plugged back, the disc plays
+    /// on from its place, as after a power cut.
+    @Test func aDiscWhoseDiskIsPulledPlaysOnFromItsPlaceWhenTheDiskIsBack() async throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        try FileManager.default.createDirectory(atPath: setup.music, withIntermediateDirectories: true)
+        try setup.disk.mount()
+        let serve = try await setup.serve()
+        #expect(try await setup.cli.json(["disc", "2"])["state"] as? String == "playing")
+        _ = try await setup.cli.json(["seek", "0:20"])
+        try await Task.sleep(for: .seconds(2))
+
+        // The open file stays readable (a lazy unmount): only the player's own check stops it.
+        setup.disk.unmount()
+        try await serve.waitUntil(timeout: 5, "the player to stop with its disk gone") {
+            let status = try await setup.cli.json(["status"])
+            return status["state"] as? String == "stopped" && status["waitingFor"] as? String == setup.music
+        }
+        #expect(serve.stderr.contains("is gone with the library: stopped until it is back"), "\(serve.stderr)")
+        #expect(!serve.stderr.contains("Finished:"), "\(serve.stderr)")
+
+        let seconds = try await setup.mountAndWaitForTheSecondDisc(serve)
+        #expect(seconds < 2.5, "\(seconds) s after the mount; \(serve.stderr)")
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+
     /// A stick pulled while the player runs and plugged back: the wallet comes back as fast
     /// as a playlist change shows, not after a minute.
     @Test func aDiskPluggedBackShowsItsDiscsWithinASecond() async throws {

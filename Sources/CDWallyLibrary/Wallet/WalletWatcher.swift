@@ -99,7 +99,10 @@ public final class WalletWatcher: Sendable {
     /// - Parameter playlist: the playlist of the last wallet that had one, watched while it is
     ///   gone (a library disk pulled).
     static func dependencies(of report: WalletReport, remembering playlist: RawPath?) -> Dependencies {
-        var playlists = report.choice.candidates.map(\.path) + [report.library]
+        // The root, and the root looked into: a disk behind an automount point (the Pi
+        // guide's line for a stick) mounts only when something looks inside it, and until
+        // then the point itself stats the same, mounted or not.
+        var playlists = report.choice.candidates.map(\.path) + [report.library, report.library.appending(".")]
         if let playlist, !playlists.contains(playlist) { playlists.append(playlist) }
         var dependencies = Dependencies(playlists: playlists, always: [], tracks: [])
         for disc in report.wallet.discs {

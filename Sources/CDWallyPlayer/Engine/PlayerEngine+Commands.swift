@@ -166,8 +166,21 @@ extension PlayerEngine {
     }
 
     func stop() throws(PlayerError) {
+        halt(savedAsPlaying: false)
+    }
+
+    /// The disc's files went away under it (its disk pulled): it stops as a power cut would
+    /// stop it, its place saved and still marked playing if it was, rather than skip its
+    /// unreadable tracks to its end and count it finished. The host plays it on from there
+    /// once the library is back (`Player.interruptedDisc`).
+    func interrupt() -> PlayerSnapshot {
+        halt(savedAsPlaying: state == .playing)
+        return makeSnapshot()
+    }
+
+    private func halt(savedAsPlaying playing: Bool) {
         guard isActive else { return }
-        saveCurrent(at: elapsed, playing: false)
+        saveCurrent(at: elapsed, playing: playing)
         endListen(finished: false)
         resolveWaiters(with: .superseded)
         stopMPV()

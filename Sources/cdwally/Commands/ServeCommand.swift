@@ -99,17 +99,18 @@ struct ServeCommand: AsyncParsableCommand {
                     }
                 } else {
                     logger.info("ready: \(discs) in the wallet; idle until told what to play")
-                    // No CDs playlist yet (a library disk mounting late): when it comes, carry
-                    // on as a start with it would have, unless told to play something meanwhile.
-                    if !idles {
-                        host.whenWalletArrives { [host] report in
-                            guard host.view.snapshot.disc == nil,
-                                let position = host.interruptedDisc(in: report.wallet)
-                            else { return }
-                            logger.info("the library is here: playing on disc \(position), cut off last time")
-                            host.send(.play(disc: position, fromStart: false)) { result in
-                                if case .failure(let error) = result { logger.error("\(error)") }
-                            }
+                }
+                // No CDs playlist yet (a library disk mounting late), or its disk pulled while
+                // the player runs: when it comes, carry on as a start with it would have,
+                // unless something plays meanwhile.
+                if !idles {
+                    host.whenWalletArrives { [host] report in
+                        guard ![.playing, .paused].contains(host.view.snapshot.state),
+                            let position = host.interruptedDisc(in: report.wallet)
+                        else { return }
+                        logger.info("the library is here: playing on disc \(position), cut off last time")
+                        host.send(.play(disc: position, fromStart: false)) { result in
+                            if case .failure(let error) = result { logger.error("\(error)") }
                         }
                     }
                 }

@@ -36,8 +36,9 @@ final class PlayerHost: PlayerInbox {
     /// What the wallet waits for (`PlayerStatus.waitingFor`): the CDs playlist given, or the
     /// library, while no playlist is found (a disk not mounted yet, or pulled).
     let waitingFor = LockedValue<String?>(nil)
-    /// Runs once, on the wallet watcher's thread, at the first wallet with a CDs playlist that
-    /// follows a start without one (`serve` then does what its start would have done).
+    /// Runs on the wallet watcher's thread at each wallet with a CDs playlist that follows a
+    /// wait for one: a start without it, or a disk pulled and plugged back (`serve` then does
+    /// what its start would have done).
     private let onArrival = LockedValue<(@Sendable (WalletReport) -> Void)?>(nil)
     /// Counts the watcher's wallets; held while one is posted, so that `adopt` and the watcher
     /// post in a known order.
@@ -113,7 +114,16 @@ final class PlayerHost: PlayerInbox {
             logger: Logger(label: "cdwally.library")
         ) { [player, logger] report in
             setup.withLock { $0?.playlist = report.choice.chosen?.display }
+            let waited = waitingFor.current != nil
             waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
+            if !waited, report.choice.chosen == nil, let track = player.snapshot.track,
+                FileStatus.of(track.path) == nil
+            {
+                // Its disk went (pulled): stopped now, as a power cut would, before its
+                // unreadable tracks are skipped to the disc's end; played on when it is back.
+                logger.warning("\(track.path.display) is gone with the library: stopped until it is back")
+                player.interrupt()
+            }
             handovers.withLock { count in
                 count += 1
                 player.replaceWallet(report.wallet) { result in
@@ -122,20 +132,16 @@ final class PlayerHost: PlayerInbox {
                     }
                 }
             }
-            guard report.choice.chosen != nil else { return }
+            guard waited, report.choice.chosen != nil else { return }
             // After the wallet in the player's mailbox, so what it sends finds the new wallet.
-            arrival.withLock { action in
-                defer { action = nil }
-                return action
-            }?(report)
+            arrival.current?(report)
         }
         return host
     }
 
-    /// Runs `action` once, at the first wallet with a CDs playlist, when the player started
-    /// without one (a library disk mounted late); never when it started with one.
+    /// Runs `action` at each wallet with a CDs playlist that comes after the player waited for
+    /// one: a library disk mounted late, or pulled and plugged back.
     func whenWalletArrives(_ action: @escaping @Sendable (WalletReport) -> Void) {
-        guard waitingFor.current != nil else { return }
         onArrival.set(action)
     }
 
