@@ -5,6 +5,7 @@ import argparse, json, os, random, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tones
 from guest import Guest
+from usb import scenario_usb
 
 UNIT = "cdwally-jukebox@listener"
 LOSS_LIMIT = 5.0  # seconds heard twice at most after a cut (the guide's promise)
@@ -19,6 +20,7 @@ class Run:
         self.reference_peak = None
         self.current = None
         self.cuts = []
+        self.loss_limit = LOSS_LIMIT
         self.started = time.monotonic()
 
     def say(self, text):
@@ -30,11 +32,13 @@ class Run:
             self.failures.append(f"{name}: {detail}")
         return ok
 
-    def boot(self):
+    def boot(self, music=True):
+        """Powers the machine on; MUSIC False leaves the music disk out (a USB stick the
+        scenario plugs)."""
         self.boots += 1
         w = self.work
         guest = Guest(w, f"boot{self.boots}", f"{w}/vmlinuz", f"{w}/initrd.img",
-                      [f"{w}/system.img", f"{w}/music.img"])
+                      [f"{w}/system.img"] + ([f"{w}/music.img"] if music else []))
         self.current = guest
         guest.wait_agent()
         return guest
@@ -525,6 +529,8 @@ def main():
             guest = run.scenario_household(guest)
         if "tests" in only:
             guest = run.scenario_tests(guest)
+        if "usb" in only:
+            guest = scenario_usb(run, os.path.join(arguments.work, "music.img"))
     except Exception as error:  # a scenario that cannot go on is a failure, with its reason
         run.verdict("the run", False, f"{type(error).__name__}: {error}")
         if run.current is not None and run.current.process.poll() is None:
