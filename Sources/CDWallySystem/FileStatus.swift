@@ -110,6 +110,19 @@ public struct FileStatus: Sendable, Equatable {
 
     /// Same device and inode: the same file reached by two paths.
     public var fileID: FileID { FileID(device: device, inode: inode) }
+
+    /// Whether the disk this file is on went away while it stays mounted: a USB stick pulled
+    /// while a file of it was open, so that its unmount failed, still answers `stat` from the
+    /// kernel's cache, but its block device has left `/sys/dev/block`. False for a file with
+    /// no block device (NFS, FUSE, tmpfs: major 0), and where `/sys` is not there to ask.
+    public var isOnVanishedDisk: Bool {
+        // glibc's encoding of dev_t (`major(3)`, `minor(3)` are macros Swift does not import).
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
+        let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
+        let devices = RawPath("/sys/dev/block")
+        guard major != 0, FileStatus.of(devices)?.kind == .directory else { return false }
+        return FileStatus.of(devices.appending("\(major):\(minor)")) == nil
+    }
 }
 
 /// A file's identity on this machine, regardless of the path it was reached by.

@@ -117,10 +117,11 @@ final class PlayerHost: PlayerInbox {
             let waited = waitingFor.current != nil
             waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
             if !waited, report.choice.chosen == nil, let track = player.snapshot.track,
-                FileStatus.of(track.path) == nil
+                FileStatus.of(track.path)?.isOnVanishedDisk ?? true
             {
-                // Its disk went (pulled): stopped now, as a power cut would, before its
-                // unreadable tracks are skipped to the disc's end; played on when it is back.
+                // Its disk went (pulled, or unmounted): stopped now, as a power cut would,
+                // before its unreadable tracks are skipped to the disc's end; played on when
+                // it is back. A playlist deleted alone leaves the disc playing.
                 logger.warning("\(track.path.display) is gone with the library: stopped until it is back")
                 player.interrupt()
             }
