@@ -207,7 +207,8 @@ struct LateLibraryTests {
             let status = try await setup.cli.json(["status"])
             return status["state"] as? String == "stopped" && status["waitingFor"] as? String == setup.music
         }
-        #expect(serve.stderr.contains("is gone with the library: stopped until it is back"), "\(serve.stderr)")
+        let said = serve.stderr
+        #expect(said.contains("is gone with the library: stopped until it is back"), "\(said)")
         #expect(!serve.stderr.contains("Finished:"), "\(serve.stderr)")
 
         let seconds = try await setup.mountAndWaitForTheSecondDisc(serve)

@@ -102,7 +102,8 @@ public final class WalletWatcher: Sendable {
         // The root, and the root looked into: a disk behind an automount point (the Pi
         // guide's line for a stick) mounts only when something looks inside it, and until
         // then the point itself stats the same, mounted or not.
-        var playlists = report.choice.candidates.map(\.path) + [report.library, report.library.appending(".")]
+        var playlists = report.choice.candidates.map(\.path)
+        playlists += [report.library, report.library.appending(".")]
         if let playlist, !playlists.contains(playlist) { playlists.append(playlist) }
         var dependencies = Dependencies(playlists: playlists, always: [], tracks: [])
         for disc in report.wallet.discs {

@@ -226,6 +226,8 @@ actor PlayerEngine {
             // Its output holds the core (`mpv_terminate_destroy` would wait as long): the
             // positions are on disk, so the process may end without it.
             logger.notice("mpv did not end within \(Self.teardownLimit): its audio output holds it")
+            // Its threads run on: the process must not unload the libraries under them.
+            ExitWithoutDestructors.arm()
             hub.finish()
         }
     }

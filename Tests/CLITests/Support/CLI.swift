@@ -31,7 +31,7 @@ struct CLI {
         ]
         // Under Scripts/sanitize, the cdwally processes report where the test process does.
         let outer = ProcessInfo.processInfo.environment
-        for name in ["TSAN_OPTIONS", "ASAN_OPTIONS"] { environment[name] = outer[name] }
+        for name in ["TSAN_OPTIONS", "ASAN_OPTIONS", "SWIFT_BACKTRACE"] { environment[name] = outer[name] }
     }
 
     func remove() {
