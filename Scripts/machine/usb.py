@@ -1,0 +1,162 @@
+# Scenario "usb" of Scripts/check-machine (issue 37, scenario 3): the music on a USB stick
+# that QEMU plugs and pulls through QMP (usb-storage on the guest's xHCI), mounted by the
+# guide's automount line. The machine boots without the stick; the jukebox waits and says
+# so, plays once it is plugged in, keeps answering while it is pulled mid-disc, plays on when
+# it is plugged back, and after a power-off and a boot without it, plays the disc from its
+# saved place once the stick comes.
+import time
+
+import tones
+
+UNIT = "cdwally-jukebox@listener"
+ANSWER_SLACK = 1.0  # seconds a command may take beyond its time with the stick in
+
+
+class Stick:
+    """The music disk image as a USB stick: each plug a new block node, each pull a
+    device_del and the node let go (the image stays locked while a node holds it)."""
+
+    def __init__(self, image):
+        self.image, self.plugs, self.node = image, 0, None
+
+    def plug(self, guest):
+        self.plugs += 1
+        self.node = f"stick{self.plugs}"
+        answers = guest.qmp(
+            {"execute": "blockdev-add", "arguments": {
+                "driver": "raw", "node-name": self.node,
+                "file": {"driver": "file", "filename": self.image}}},
+            {"execute": "device_add", "arguments": {
+                "driver": "usb-storage", "bus": "xhci.0", "drive": self.node, "id": "stick"}})
+        errors = [a["error"]["desc"] for a in answers if "error" in a]
+        if errors:
+            raise RuntimeError(f"plugging the stick: {errors}")
+
+    def pull(self, guest):
+        guest.qmp({"execute": "device_del", "arguments": {"id": "stick"}})
+        # The device goes once the guest lets it go; only then can its node be deleted.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            answer = guest.qmp({"execute": "blockdev-del", "arguments": {"node-name": self.node}})[0]
+            if "error" not in answer:
+                self.node = None
+                return
+            time.sleep(0.5)
+        raise RuntimeError(f"the stick's node {self.node} was never let go")
+
+
+def answer_times(run, guest, count=8):
+    """How long `cdwally status` and a `volume` take inside the guest, each (seconds)."""
+    rc, out = guest.run(
+        f"for i in $(seq {count}); do s=$(date +%s%N); runuser -u listener -- cdwally status >/dev/null 2>&1; "
+        "r=$?; e=$(date +%s%N); echo status $r $(( (e - s) / 1000000 )); done; "
+        "s=$(date +%s%N); runuser -u listener -- cdwally volume 70 >/dev/null 2>&1; r=$?; e=$(date +%s%N); "
+        "echo volume $r $(( (e - s) / 1000000 ))", 120)
+    times = []
+    for line in out.split("\n"):
+        words = line.split()
+        if len(words) == 3 and words[2].isdigit():
+            times.append((words[0], int(words[1]), int(words[2]) / 1000))
+    return times
+
+
+def waiting_for(run, guest):
+    return run.status(guest).get("waitingFor")
+
+
+def wait_until(predicate, timeout, step=1.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    return None
+
+
+def heard_since(run, guest, start, disc, seconds, timeout):
+    """Waits until the WAV holds SECONDS of DISC's tone after sample START; the album times
+    heard, or [] when it never did."""
+    rate = tones.RATE
+
+    def enough():
+        samples, _ = guest.samples()
+        part = [w for w in tones.windows(samples[start:], rate, 0, step=0.25) if w[1] == disc]
+        return part if len(part) >= seconds * 4 else None
+
+    return [w[2] for w in wait_until(enough, timeout) or []]
+
+
+def scenario_usb(run, image):
+    t = time.monotonic()
+    stick = Stick(image)
+    guest = run.boot(music=False)
+    run.say("usb: booted without the stick; waiting for the jukebox")
+    run.jukebox(guest)
+    waits = wait_until(lambda: waiting_for(run, guest), 30)
+    rc, said = guest.cdwally("status")
+    run.verdict("usb: booted without the stick, the jukebox waits and says so",
+                bool(waits) and "waiting for" in said, f"waitingFor {waits!r}; status: {said.strip()[:120]}")
+
+    # Plugged in after boot: the library is found and a disc plays.
+    plugged = time.monotonic()
+    stick.plug(guest)
+    found = wait_until(lambda: (lambda status: status and not status.get("waitingFor"))(run.status(guest)), 60)
+    run.verdict("usb: plugged in after boot, the library is found", bool(found),
+                f"after {time.monotonic() - plugged:.1f} s" if found else "still waiting after 60 s")
+    guest.cdwally("volume 70")
+    start = len(guest.samples()[0])
+    rc, out = guest.cdwally("disc 2")
+    places = heard_since(run, guest, start, 2, 12, 90)
+    run.verdict("usb: disc 2 plays from the stick", bool(places), f"`disc 2` exit {rc}; heard {len(places) / 4:.1f} s")
+    with_stick = answer_times(run, guest)
+
+    # Pulled mid-disc: the jukebox keeps answering and says what it waits for.
+    at_pull = run.last_place(guest)
+    stick.pull(guest)
+    run.say(f"usb: stick pulled while disc {at_pull[0]} played at {at_pull[1]:.1f} s")
+    waits = wait_until(lambda: waiting_for(run, guest), 60)
+    without = answer_times(run, guest)
+    slowest_in = max((s for _, _, s in with_stick), default=0)
+    # An answer may be a refusal ("waiting for …"); it must come, and come as soon as it did
+    # with the stick in.
+    late = [(verb, rc, s) for verb, rc, s in without if rc == 124 or s > slowest_in + ANSWER_SLACK]
+    run.verdict("usb: with the stick pulled, the jukebox keeps answering",
+                len(without) == 9 and not late,
+                f"answers {[(verb, rc) for verb, rc, _ in without][-2:]} in {max((s for _, _, s in without), default=None)} s "
+                f"at most (with the stick in: {slowest_in} s); late: {late}")
+    run.verdict("usb: with the stick pulled, status says what it waits for", bool(waits), f"waitingFor {waits!r}")
+    time.sleep(5)
+    silent_from = len(guest.samples()[0])
+
+    # Plugged back: it plays on, the same disc from about where it was pulled.
+    stick.plug(guest)
+    replugged = time.monotonic()
+    places = heard_since(run, guest, silent_from, 2, 6, 90)
+    run.verdict("usb: plugged back, it plays the same disc on",
+                bool(places) and at_pull[1] is not None and min(places) >= at_pull[1] - run.loss_limit,
+                f"pulled at {at_pull[1]:.1f} s; heard again from {min(places) if places else None} s, "
+                f"{time.monotonic() - replugged:.0f} s after the plug")
+
+    # Powered off, booted without the stick: it waits; plugged in, the disc from its place.
+    guest.power_off()
+    disc, place = run.last_place(guest)
+    run.say(f"usb: powered off while disc {disc} played at {place:.1f} s")
+    guest = run.boot(music=False)
+    run.jukebox(guest)
+    waits = wait_until(lambda: waiting_for(run, guest), 30)
+    time.sleep(5)
+    samples, _ = guest.samples()
+    run.verdict("usb: booted again without the stick, it waits in silence",
+                bool(waits) and tones.first_sound(samples) is None, f"waitingFor {waits!r}")
+    start = len(samples)
+    stick.plug(guest)
+    replugged = time.monotonic()
+    places = heard_since(run, guest, start, 2, 6, 120)
+    run.verdict("usb: the stick plugged in, disc 2 plays from its saved place",
+                bool(places) and place is not None and place - run.loss_limit <= min(places) <= place + 0.5,
+                f"last heard {place:.1f} s; heard from {min(places) if places else None} s, "
+                f"{time.monotonic() - replugged:.0f} s after the plug")
+    run.journal_checks(guest, "usb")
+    run.results["usb_minutes"] = round((time.monotonic() - t) / 60, 1)
+    return guest
