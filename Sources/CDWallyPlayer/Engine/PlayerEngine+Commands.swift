@@ -145,7 +145,7 @@ extension PlayerEngine {
         if !sleepTimer.isFading { volumeDid(.restore) }
         try send(.pause(false))
         state = .playing
-        listening.apply(.saved(at: .now))
+        listeningDid(.saved(at: .now))
         applyStartedWhilePaused()
         publish()
     }

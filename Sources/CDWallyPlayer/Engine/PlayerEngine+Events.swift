@@ -99,7 +99,7 @@ extension PlayerEngine {
     private func confirmPlayback() {
         queue?.hasPlayed = true
         // The first sound of the disc loaded last: now it counts as played.
-        if listening.apply(.confirmed).contains(.saveHeardPlace), isActive { saveCurrent(at: elapsed) }
+        listeningDid(.confirmed)
         resolveWaiters(with: .playing)
     }
 

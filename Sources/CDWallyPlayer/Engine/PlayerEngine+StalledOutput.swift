@@ -26,7 +26,7 @@ extension PlayerEngine {
             logger.warning("could not bring mpv back to the player's state: \(error)")
             hub.emit(.error(error))
         }
-        listening.apply(.saved(at: .now))
+        listeningDid(.saved(at: .now))
         publish()
     }
 

@@ -168,7 +168,7 @@ actor PlayerEngine {
         // Only a save that records the place restarts the periodic save's clock: a volume
         // turned every few seconds (a child at the knob) saves no place, and must not keep
         // the place from being saved.
-        listening.apply(.saved(at: .now))
+        listeningDid(.saved(at: .now))
         writeStore()
     }
 
@@ -178,7 +178,7 @@ actor PlayerEngine {
         let resume = DiscResume(
             trackIndex: 1, trackPath: first.path, position: 0, finished: true, lastPlayed: Date())
         store.record(resume, for: album.id, playing: false)
-        listening.apply(.saved(at: .now))
+        listeningDid(.saved(at: .now))
         writeStore()
     }
 
