@@ -26,23 +26,7 @@ def browser(width, height, profile):
                  "--hide-scrollbars", f"--user-data-dir={profile}", "--force-color-profile=srgb"]:
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_window_size(width, height)
-    # Headless windows count their frame in the size: make the page itself the size asked for.
-    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
-    # The window answers before the page has laid itself out at the new size: a click sent
-    # then may land where a button was (a lost disc step, seen once on Debian 13). Wait for
-    # the page's own size and two frames drawn at it.
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
-        if driver.execute_script("return [window.innerWidth, window.innerHeight]") == [width, height]:
-            break
-        time.sleep(0.05)
-    driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
-        # A page that draws no frames (hidden) answers anyway.
-        "setTimeout(() => done(false), 500);")
+    resize(driver, width, height)
     return driver
 
 
@@ -83,6 +67,7 @@ def text(driver, element_id):
 
 
 def resize(driver, width, height):
+    """Makes the page itself WIDTH×HEIGHT (headless windows count their frame in the size)."""
     driver.set_window_size(width, height)
     inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
     driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
