@@ -35,13 +35,19 @@ struct LateLibraryTests {
             return serve
         }
 
-        /// A serve on the mounted disk that played disc 2 from 0:20 until a periodic save, then
-        /// lost its power; the disk is unmounted after, as at the next boot.
-        func cutOffWhilePlayingTheSecondDisc() async throws {
+        /// A serve on the disk, mounted, playing disc `disc`.
+        func servePlaying(disc: Int) async throws -> RunningCommand {
             try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
             try disk.mount()
             let serve = try await serve()
-            #expect(try await cli.json(["disc", "2"])["state"] as? String == "playing")
+            #expect(try await cli.json(["disc", "\(disc)"])["state"] as? String == "playing")
+            return serve
+        }
+
+        /// A serve on the mounted disk that played disc 2 from 0:20 until a periodic save, then
+        /// lost its power; the disk is unmounted after, as at the next boot.
+        func cutOffWhilePlayingTheSecondDisc() async throws {
+            let serve = try await servePlaying(disc: 2)
             _ = try await cli.json(["seek", "0:20"])
             try await Task.sleep(for: .seconds(6))
             serve.signal(SIGKILL)
@@ -194,10 +200,7 @@ struct LateLibraryTests {
     @Test func aDiscWhoseDiskIsPulledPlaysOnFromItsPlaceWhenTheDiskIsBack() async throws {
         let setup = try Setup()
         defer { setup.remove() }
-        try FileManager.default.createDirectory(atPath: setup.music, withIntermediateDirectories: true)
-        try setup.disk.mount()
-        let serve = try await setup.serve()
-        #expect(try await setup.cli.json(["disc", "2"])["state"] as? String == "playing")
+        let serve = try await setup.servePlaying(disc: 2)
         _ = try await setup.cli.json(["seek", "0:20"])
         try await Task.sleep(for: .seconds(2))
 
@@ -209,7 +212,7 @@ struct LateLibraryTests {
         }
         let said = serve.stderr
         #expect(said.contains("is gone with the library: stopped until it is back"), "\(said)")
-        #expect(!serve.stderr.contains("Finished:"), "\(serve.stderr)")
+        #expect(!said.contains("Finished:"), "\(said)")
 
         let seconds = try await setup.mountAndWaitForTheSecondDisc(serve)
         #expect(seconds < 2.5, "\(seconds) s after the mount; \(serve.stderr)")
@@ -222,10 +225,7 @@ struct LateLibraryTests {
     @Test func aDiskPluggedBackShowsItsDiscsWithinASecond() async throws {
         let setup = try Setup()
         defer { setup.remove() }
-        try FileManager.default.createDirectory(atPath: setup.music, withIntermediateDirectories: true)
-        try setup.disk.mount()
-        let serve = try await setup.serve()
-        #expect(try await setup.cli.json(["disc", "1"])["state"] as? String == "playing")
+        let serve = try await setup.servePlaying(disc: 1)
 
         setup.disk.unmount()
         try await serve.waitUntil(timeout: 5, "the wallet to empty") {
