@@ -5,7 +5,7 @@ import Foundation
 /// time (`sleepTask`), the pause, and the level's return.
 extension PlayerEngine {
     func setSleep(_ request: SleepRequest) {
-        sleepTimerDid(.set(request, now: Date()))
+        sleepTimerDid(.set(request, now: .now, wall: Date()))
     }
 
     /// Applies `event` to the sleep timer and runs what it asks for.

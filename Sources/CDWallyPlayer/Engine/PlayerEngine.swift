@@ -128,7 +128,7 @@ actor PlayerEngine {
         var snapshot = PlayerSnapshot(
             state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
             duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted,
-            sleep: sleepTimer.state,
+            sleep: sleepTimer.shown(now: Date(), instant: .now),
             waitingForOutput: output.isStalled, shuffle: shuffle)
         snapshot.volumeBounds = volume.bounds
         return snapshot
