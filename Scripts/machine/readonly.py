@@ -52,9 +52,11 @@ def scenario_readonly(run):
                 tones.first_sound(samples) is None and status.get("state") in ("idle", "stopped") and heard == 0,
                 f"state {status.get('state')}, sound {'none' if tones.first_sound(samples) is None else 'heard'}, "
                 f"listens {heard}")
-    # The guide's advice, written beneath the overlay (on a Pi: before turning it on).
-    guest.run("install -d -o listener -g listener /srv/music/.cdwally && echo 'state_dir = \"/srv/music/.cdwally\"' "
-              ">>/run/home-lower/listener/.config/cdwally/config.toml")
+    # The guide's advice, its own command, written beneath the overlay (on a Pi: before
+    # turning it on). A first run appended the line after `[player]`, as the guide then said:
+    # a setting of that section, warned of and ignored.
+    guest.run("install -d -o listener -g listener /srv/music/.cdwally && sed -i '1i state_dir = \"/srv/music/.cdwally\"' "
+              "/run/home-lower/listener/.config/cdwally/config.toml")
     guest.power_off()
 
     guest = run.boot()

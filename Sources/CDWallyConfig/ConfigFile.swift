@@ -98,6 +98,9 @@ public struct ConfigFile: Sendable, Equatable {
         return try parse(text, path: path, home: home)
     }
 
+    /// The settings written before any [section].
+    static let topLevelKeys: Set<String> = ["library", "playlist", "capacity", "state_dir"]
+
     public static func parse(_ text: String, path: String, home: String) throws(ConfigError) -> ConfigFile {
         let table: TOMLTable
         do {

@@ -74,7 +74,11 @@ struct ConfigTableReader {
     }
 
     mutating func unknown(_ item: TOMLTable.Item, prefix: String = "") {
-        warnings.append("\(file):\(item.line): unknown key \(prefix)\(item.key) (ignored)")
+        // A setting of the file's top inside a section: appended with `echo … >>` after the
+        // last [section], as a guide's one-liner does; said with where it goes.
+        let misplaced = !prefix.isEmpty && ConfigFile.topLevelKeys.contains(item.key)
+        let hint = misplaced ? ": \(item.key) goes before the first [section]" : ""
+        warnings.append("\(file):\(item.line): unknown key \(prefix)\(item.key) (ignored\(hint))")
     }
 
     func invalid(_ item: TOMLTable.Item, prefix: String = "", _ message: String) -> ConfigError {

@@ -116,6 +116,12 @@ import Testing
             config.warnings == [
                 "\(path):1: unknown key colour (ignored)", "\(path):3: unknown key player.shuffle (ignored)",
             ])
+        // A top setting appended after the last section, as `echo … >>` does.
+        let appended = try parse("[player]\nthen = \"next\"\nstate_dir = \"/srv/music/.cdwally\"\n")
+        #expect(
+            appended.warnings == [
+                "\(path):3: unknown key player.state_dir (ignored: state_dir goes before the first [section])"
+            ])
     }
 
     @Test func tomlValuesArraysAndEscapes() throws {
