@@ -57,12 +57,15 @@ import Testing
                 offset % 3 + 1, at: weekStart.addingTimeInterval(noon), seconds: seconds,
                 finished: offset % 2 == 0)
         }
-        // This week, just after Monday began: disc 1 twice. And disc 2 over a year ago.
+        // This week, just after Monday began: disc 1 twice. And disc 2 over a year ago, on a
+        // Monday too (400 days before a Sunday was a Saturday: the weekdays' figure then
+        // failed every Sunday).
         let thisWeek = [
             listen(1, at: weekStart.addingTimeInterval(60), seconds: 1200, finished: true),
             listen(1, at: weekStart.addingTimeInterval(120), seconds: 1200, finished: false),
         ]
-        let old = listen(2, at: now.addingTimeInterval(-400 * day), seconds: 1800, finished: true)
+        let old = listen(
+            2, at: weekStart.addingTimeInterval(-57 * 7 * day + 12 * 3600), seconds: 1800, finished: true)
         let all = lastWeek + thisWeek + [old]
         write(all, to: folder)
 
