@@ -55,8 +55,9 @@ def scenario_readonly(run):
     # The guide's advice, its own command, written beneath the overlay (on a Pi: before
     # turning it on). A first run appended the line after `[player]`, as the guide then said:
     # a setting of that section, warned of and ignored.
-    guest.run("install -d -o listener -g listener /srv/music/.cdwally && sed -i '1i state_dir = \"/srv/music/.cdwally\"' "
-              "/run/home-lower/listener/.config/cdwally/config.toml")
+    rc, out = guest.run("runuser -u listener -- mkdir -p /srv/music/.cdwally && sed -i '1i state_dir = \"/srv/music/.cdwally\"' "
+                        "/run/home-lower/listener/.config/cdwally/config.toml && head -n 1 /run/home-lower/listener/.config/cdwally/config.toml")
+    run.say(f"readonly: the guide's state_dir line written beneath the overlay: {out.strip() or rc}")
     guest.power_off()
 
     guest = run.boot()
