@@ -65,10 +65,22 @@ import Testing
         }
         #expect(skipped == [paths[1]])
         #expect(harness.finishedDiscs == ["Gapless flac"])
+        let started = Set(
+            harness.events.compactMap { event -> Int? in
+                if case .trackChanged(let snapshot) = event { return snapshot.trackIndex }
+                return nil
+            })
+        #expect(started.isSuperset(of: [1, 3]), "\(started)")
         let fixture = try GaplessFixture("flac")
-        // Two bytes a frame: s16 mono.
+        // Two bytes a frame: s16 mono. The third track whole, after the skip. Of the first, what
+        // the output was not still holding when mpv reopened it around the file that failed:
+        // mpv 0.40 drops that, and a file output, written faster than real time, may hold the
+        // whole of a 0.7 s track (seen on Debian 13: the third track's frames alone); mpv 0.35
+        // writes it all.
         let frames = try Data(contentsOf: directory.file("out.raw")).count / 2
-        #expect(frames == fixture.album.tracks[0].samples + fixture.album.tracks[2].samples)
+        let first = fixture.album.tracks[0].samples
+        let third = fixture.album.tracks[2].samples
+        #expect(frames >= third && frames <= first + third, "\(frames) frames")
     }
 
     @Test func reportsADiscWhereNothingPlaysAndDoesNotGoOn() async throws {
