@@ -6,8 +6,6 @@
 # that passed, not the jump; once the clock is right again, every listen is dated again.
 import json, time
 
-import tones
-
 PAST = "2024-06-01T12:00:00"  # the guest's clock at power-on; systemd may raise it to its epoch
 
 
@@ -33,13 +31,7 @@ def scenario_clock(run):
     guest.cdwally("disc 1")
     run.wait_heard(guest, 1, 36)
     guest.cdwally("disc 2")
-    start = len(guest.samples()[0])
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        samples, rate = guest.samples()
-        if sum(1 for w in tones.windows(samples[start:], rate, 0, step=0.5) if w[1] == 2) >= 16:
-            break
-        time.sleep(1)
+    guest.heard_since(len(guest.samples()[0]), 2, 8, 120)
     before = stats(guest)
     guest.power_off()
     disc, place = run.last_place(guest)

@@ -176,3 +176,24 @@ class Guest:
 
     def samples(self):
         return tones.read_raw(self.wav)
+
+    def heard_since(self, start, disc, seconds, timeout):
+        """Waits until the WAV holds SECONDS of DISC's tone after sample START; the album
+        times heard, or [] when it never did."""
+        def enough():
+            samples, rate = self.samples()
+            part = [w for w in tones.windows(samples[start:], rate, 0, step=0.25) if w[1] == disc]
+            return part if len(part) >= seconds * 4 else None
+
+        return [w[2] for w in wait_until(enough, timeout) or []]
+
+
+def wait_until(predicate, timeout, step=1.0):
+    """PREDICATE's first true value within TIMEOUT seconds, asked every STEP; None if none."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    return None

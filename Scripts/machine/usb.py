@@ -7,6 +7,7 @@
 import time
 
 import tones
+from guest import wait_until
 
 UNIT = "cdwally-jukebox@listener"
 ANSWER_SLACK = 1.0  # seconds a command may take beyond its time with the stick in
@@ -64,29 +65,6 @@ def waiting_for(run, guest):
     return run.status(guest).get("waitingFor")
 
 
-def wait_until(predicate, timeout, step=1.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    return None
-
-
-def heard_since(run, guest, start, disc, seconds, timeout):
-    """Waits until the WAV holds SECONDS of DISC's tone after sample START; the album times
-    heard, or [] when it never did."""
-    rate = tones.RATE
-
-    def enough():
-        samples, _ = guest.samples()
-        part = [w for w in tones.windows(samples[start:], rate, 0, step=0.25) if w[1] == disc]
-        return part if len(part) >= seconds * 4 else None
-
-    return [w[2] for w in wait_until(enough, timeout) or []]
-
-
 def scenario_usb(run, image):
     t = time.monotonic()
     stick = Stick(image)
@@ -107,7 +85,7 @@ def scenario_usb(run, image):
     guest.cdwally("volume 70")
     start = len(guest.samples()[0])
     rc, out = guest.cdwally("disc 2")
-    places = heard_since(run, guest, start, 2, 12, 90)
+    places = guest.heard_since(start, 2, 12, 90)
     run.verdict("usb: disc 2 plays from the stick", bool(places), f"`disc 2` exit {rc}; heard {len(places) / 4:.1f} s")
     with_stick = answer_times(run, guest)
 
@@ -132,7 +110,7 @@ def scenario_usb(run, image):
     # Plugged back: it plays on, the same disc from about where it was pulled.
     stick.plug(guest)
     replugged = time.monotonic()
-    places = heard_since(run, guest, silent_from, 2, 6, 90)
+    places = guest.heard_since(silent_from, 2, 6, 90)
     run.verdict("usb: plugged back, it plays the same disc on",
                 bool(places) and at_pull[1] is not None and min(places) >= at_pull[1] - run.loss_limit,
                 f"pulled at {at_pull[1]:.1f} s; heard again from {min(places) if places else None} s, "
@@ -152,7 +130,7 @@ def scenario_usb(run, image):
     start = len(samples)
     stick.plug(guest)
     replugged = time.monotonic()
-    places = heard_since(run, guest, start, 2, 6, 120)
+    places = guest.heard_since(start, 2, 6, 120)
     run.verdict("usb: the stick plugged in, disc 2 plays from its saved place",
                 bool(places) and place is not None and place - run.loss_limit <= min(places) <= place + 0.5,
                 f"last heard {place:.1f} s; heard from {min(places) if places else None} s, "
