@@ -32,13 +32,14 @@ final class ControlAcceptLoop: @unchecked Sendable {
     private let settings: Settings
     private let handler: ControlServer.Handler
     private let follower: ControlServer.Follower?
+    private let printer: ControlServer.Printer?
     private let logger: Logger
     private let activeConnections = LockedValue(0)
 
     init(
         listener: UnixSocket, lock: InstanceLock, socketPath: RawPath, identity: SocketIdentity,
         stop: WakePipe, settings: Settings, handler: @escaping ControlServer.Handler,
-        follower: ControlServer.Follower?, logger: Logger
+        follower: ControlServer.Follower?, printer: ControlServer.Printer?, logger: Logger
     ) {
         self.listener = listener
         self.lock = lock
@@ -48,6 +49,7 @@ final class ControlAcceptLoop: @unchecked Sendable {
         self.settings = settings
         self.handler = handler
         self.follower = follower
+        self.printer = printer
         self.logger = logger
     }
 
@@ -90,7 +92,7 @@ final class ControlAcceptLoop: @unchecked Sendable {
         }
         let served = ControlConnection(
             socket: connection, stop: stop, answerReady: answerReady, requestTimeout: settings.requestTimeout,
-            handler: handler, follower: follower, logger: logger)
+            handler: handler, follower: follower, printer: printer, logger: logger)
         // Never stopped on its own: the server's stop signal, shared, ends every connection.
         _ = PollThread.start(name: "cdwally-control-client", stopSignal: stop) { [self] _ in
             served.run()

@@ -19,6 +19,7 @@ final class ControlConnection: @unchecked Sendable {
     private let requestTimeout: Duration
     private let handler: ControlServer.Handler
     private let follower: ControlServer.Follower?
+    private let printer: ControlServer.Printer?
     let logger: Logger
     private var lines = LineBuffer(limit: ControlProtocol.maximumLineLength)
     /// Where the handler's reply leaves the answer, and the pipe it wakes this thread with.
@@ -28,9 +29,10 @@ final class ControlConnection: @unchecked Sendable {
     init(
         socket: UnixSocket, stop: WakePipe, answerReady: WakePipe, requestTimeout: Duration,
         handler: @escaping ControlServer.Handler, follower: ControlServer.Follower?,
-        logger: Logger
+        printer: ControlServer.Printer?, logger: Logger
     ) {
         self.follower = follower
+        self.printer = printer
         self.socket = socket
         self.answerReady = answerReady
         self.stop = stop
@@ -71,14 +73,17 @@ final class ControlConnection: @unchecked Sendable {
     /// Answers one line; false when the answer could not be delivered, or the line was a
     /// `follow` (which holds the connection until its end).
     private func answer(_ item: LineBuffer.Item) -> Bool {
-        let response: ControlResponse
+        let response: JSONValue
         switch item {
         case .tooLong:
-            response = .failure(
-                ControlFailure(
-                    code: .badRequest,
-                    message: "bad request: the line is longer than \(ControlProtocol.maximumLineLength) bytes"
-                ))
+            response =
+                ControlResponse.failure(
+                    ControlFailure(
+                        code: .badRequest,
+                        message:
+                            "bad request: the line is longer than \(ControlProtocol.maximumLineLength) bytes"
+                    )
+                ).json
         case .line(let bytes):
             if ControlProtocol.isBlank(bytes) { return true }
             do {
@@ -87,14 +92,18 @@ final class ControlConnection: @unchecked Sendable {
                     follow(follower)
                     return false
                 }
-                response = request == .follow ? Self.noFollow : call(request)
+                if case .commandLine(let words) = request {
+                    response = printed(words)
+                } else {
+                    response = (request == .follow ? Self.noFollow : call(request)).json
+                }
             } catch {
-                response = .failure(error)
+                response = ControlResponse.failure(error).json
             }
         }
         // No stop signal here: an answer already worked out is still delivered.
         let delivered = socket.sendAll(
-            ControlProtocol.line(response.json), until: ContinuousClock.now + requestTimeout, stop: nil)
+            ControlProtocol.line(response), until: ContinuousClock.now + requestTimeout, stop: nil)
         if !delivered { logger.debug("control: a client did not take its answer; closing its connection") }
         return delivered
     }
@@ -102,6 +111,17 @@ final class ControlConnection: @unchecked Sendable {
     /// A server without a follower answers as a player older than `follow` does.
     private static let noFollow = ControlResponse.failure(
         ControlFailure(code: .unknownCommand, message: "this player offers no \"follow\""))
+
+    /// The answer to a `command-line` request: the request its words make, carried out as any
+    /// other, and what the CLI prints for its answer.
+    private func printed(_ words: [String]) -> JSONValue {
+        guard let (request, print) = printer?(words) else {
+            return ControlResponse.failure(
+                ControlFailure(code: .unknownCommand, message: "this player does not take that command line")
+            ).json
+        }
+        return print(call(request)).json
+    }
 
     /// Hands the request to the handler and polls until its answer arrives (the player's reply
     /// leaves it in `answered` and wakes `answerReady`). Waiting is fine here: this is the

@@ -9,6 +9,9 @@ extension ControlRequest {
 
     static let cardReadName = "card-read"
     static let nextCardName = "next-card"
+    static let commandLineName = "command-line"
+    /// The most words a `command-line` request carries; a plain verb needs two.
+    static let commandLineWords = 16
 
     /// How long `next-card` waits when the request does not say.
     public static let nextCardSeconds = 60
@@ -24,6 +27,7 @@ extension ControlRequest {
         case .album: PlayerVerb.disc.name
         case .cardRead: Self.cardReadName
         case .nextCard: Self.nextCardName
+        case .commandLine: Self.commandLineName
         case .command(let command): PlayerVerb.wire(command)?.name ?? "\(command)"
         }
     }
@@ -41,6 +45,7 @@ extension ControlRequest {
         case .nextCard(let seconds, let pid):
             members.append(("seconds", .int(seconds)))
             if let pid { members.append(("pid", .int(Int(pid)))) }
+        case .commandLine(let words): members.append(("arguments", .array(words.map { .string($0) })))
         case .status, .quit, .follow: break
         }
         return .object(members)
@@ -95,6 +100,17 @@ extension ControlRequest {
             }
             let pid = json["pid"]?.intValue.flatMap { Int32(exactly: $0) }.flatMap { $0 > 0 ? $0 : nil }
             self = .nextCard(seconds: seconds, pid: pid)
+        } else if name == Self.commandLineName {
+            guard case .array(let items)? = json["arguments"], items.count <= Self.commandLineWords else {
+                throw .badRequest(
+                    "command-line needs \"arguments\": the words after `cdwally`, at most \(Self.commandLineWords)"
+                )
+            }
+            let words = items.compactMap(\.stringValue)
+            guard words.count == items.count else {
+                throw .badRequest("command-line's \"arguments\" must be strings")
+            }
+            self = .commandLine(words)
         } else if name == PlayerVerb.disc.name, let album = json["album"] {
             guard let id = album.stringValue, !id.isEmpty else {
                 throw .badRequest("disc's \"album\" must be an album id, as `cdwally albums` gives it")
@@ -112,7 +128,7 @@ extension ControlRequest {
         } else {
             let known =
                 PlayerVerb.table.map(\.name) + Self.hostVerbs.map(\.name) + [
-                    Self.cardReadName, Self.nextCardName,
+                    Self.cardReadName, Self.nextCardName, Self.commandLineName,
                 ]
             throw ControlFailure(
                 code: .unknownCommand,

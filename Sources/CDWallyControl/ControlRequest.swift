@@ -26,4 +26,9 @@ public enum ControlRequest: Sendable, Hashable {
     /// a refusal after `seconds` (`cdwally card assign` without `--card`). `pid` is the asking
     /// process: once it is gone (the user pressed Ctrl-C), the next card plays as any card does.
     case nextCard(seconds: Int, pid: Int32?)
+    /// The words after `cdwally` on a command line, from the small control client that the
+    /// installed `cdwally` is: the host carries them out as the CLI would and answers what the
+    /// CLI prints (`ControlResponse.printed`), or refuses with `unknown-command` a line that
+    /// is not a plain control verb, which the client then hands to the full program.
+    case commandLine([String])
 }

@@ -51,6 +51,11 @@ public struct ControlResponder: Sendable {
                 return answer(.failure(ControlFailure(code: .failed, message: "this player reads no cards")))
             }
             cards(request, answer)
+        case .commandLine:
+            // The host's, which knows what the CLI prints; a responder alone has no CLI.
+            answer(
+                .failure(
+                    ControlFailure(code: .unknownCommand, message: "this player answers no command lines")))
         }
     }
 

@@ -26,6 +26,12 @@ public final class ControlServer: Sendable {
     /// Feeds a `follow` connection's subscription: posts the status now and on every change,
     /// ends it when the player ends, stops at its `onCancel`. It must return at once.
     public typealias Follower = @Sendable (ControlSubscription) -> Void
+    /// Reads the words of a `command-line` request: the request they make, and what the CLI
+    /// prints for its answer; nil for words it does not take (answered `unknown-command`).
+    public typealias Printer =
+        @Sendable ([String]) -> (
+            request: ControlRequest, print: @Sendable (ControlResponse) -> PrintedAnswer
+        )?
 
     public let endpoint: ControlEndpoint
     private let acceptThread: PollThread
@@ -43,12 +49,14 @@ public final class ControlServer: Sendable {
     ///   - maximumConnections: connections served at once; more get a `busy` answer.
     ///   - follower: what a `follow` request subscribes to; without one, `follow` is answered
     ///     `unknown-command`, as a player older than it answers.
+    ///   - printer: what a `command-line` request makes and prints; without one, such a request
+    ///     is answered `unknown-command`.
     /// - Throws: `.alreadyRunning` with the running player's pid when it holds the
     ///   endpoint; `.unsafeDirectory` when the folder is not private to this user.
     public static func start(
         endpoint: ControlEndpoint, requestTimeout: Duration = ControlProtocol.defaultRequestTimeout,
         maximumConnections: Int = 32, logger: Logger = Logger(label: "cdwally.control"),
-        follower: Follower? = nil, handler: @escaping Handler
+        follower: Follower? = nil, printer: Printer? = nil, handler: @escaping Handler
     ) throws(ControlError) -> ControlServer {
         try endpoint.prepareDirectory()
         let stopSignal: WakePipe
@@ -64,7 +72,7 @@ public final class ControlServer: Sendable {
             stop: stopSignal,
             settings: ControlAcceptLoop.Settings(
                 requestTimeout: requestTimeout, maximumConnections: max(1, maximumConnections)),
-            handler: handler, follower: follower, logger: logger)
+            handler: handler, follower: follower, printer: printer, logger: logger)
         let server = ControlServer(
             endpoint: endpoint,
             acceptThread: PollThread.start(name: "cdwally-control", stopSignal: stopSignal) { _ in loop.run()

@@ -65,6 +65,7 @@ enum ControlLink {
     /// at either place. `handler` answers the requests.
     static func claim(
         environment: [String: String], follower: ControlServer.Follower? = nil,
+        printer: ControlServer.Printer? = nil,
         handler: @escaping ControlServer.Handler
     )
         throws(ControlError)
@@ -78,6 +79,7 @@ enum ControlLink {
         }
         return try ControlServer.start(
             endpoint: places[0], logger: Logger(label: "cdwally.control"), follower: follower,
+            printer: printer,
             handler: handler)
     }
 }

@@ -66,7 +66,8 @@ extension PlayerHost {
         let server: ControlServer
         do throws(ControlError) {
             server = try ControlLink.claim(
-                environment: environment, follower: gate.follow, handler: gate.handle)
+                environment: environment, follower: gate.follow, printer: QuickControl.printer,
+                handler: gate.handle)
         } catch {
             for lock in locks { lock.release() }
             if case .alreadyRunning(let pid, let socket) = error {

@@ -74,8 +74,7 @@ struct CommandContext {
     private static func exit(for error: any Error, context: CommandContext?) -> any Error {
         if error is ExitCode || error is CleanExit { return error }
         let failure = CommandFailure(error)
-        StandardError.emit("cdwally: \(failure.message)\n")
-        if let help = failure.help { StandardError.emit(help + "\n") }
+        StandardError.emit(failure.printed)
         context?.record(failure)
         return ExitCode(failure.code)
     }

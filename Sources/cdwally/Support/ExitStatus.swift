@@ -71,4 +71,7 @@ struct CommandFailure: Error, CustomStringConvertible {
     var help: String?
 
     var description: String { message }
+
+    /// The failure as stderr shows it: the message after `cdwally: `, then the help.
+    var printed: String { "cdwally: \(message)\n" + (help.map { $0 + "\n" } ?? "") }
 }

@@ -1,13 +1,18 @@
 import ArgumentParser
 import CDWallyControl
+import CDWallyCore
 import CDWallyPlayer
 import CDWallyVocabulary
+import Foundation
 
 /// Answers the plain control verbs (`cdwally toggle`, `cdwally status --json`) before the
-/// argument parser is built. A media key runs such a command and waits for it, and building
-/// the parser's command tree by reflection, with the Swift runtime's conformance look-ups it
-/// makes, was most of the 15 ms one took; the words and requests are the commands' own, and
-/// anything more than a verb and `--json` goes to the parser as before.
+/// argument parser is built, here or in the running player. A media key runs such a command
+/// and waits for it: the installed `cdwally` is a small client (`cdwally-quick`) that sends
+/// the words to the player as a `command-line` request, which the player answers with what
+/// this prints (`printer`); run here (the build folder's `cdwally`, or a player the small
+/// client could not reach), they skip the parser's command tree, built by reflection. The
+/// words and requests are the commands' own; anything more than a verb and `--json` goes to
+/// the parser.
 enum QuickControl {
     /// The request `arguments` make, and whether they ask for JSON, when they are a plain verb
     /// of the CLI (`PlayerVerb.table`'s, by any of its spellings, or the host's `status` and
@@ -33,16 +38,42 @@ enum QuickControl {
     static func run(_ arguments: [String]) -> Int32? {
         guard let (request, json) = verb(of: arguments) else { return nil }
         SignalWaiter.unblockStopSignals()
+        let answer: PrintedAnswer
         do {
-            try StatusCommand.send(
-                request, json: json,
-                render: request == .status ? StatusView.renderWithCard : StatusView.render)
-            return ExitCode.success.rawValue
-        } catch let code as ExitCode {
-            return code.rawValue
+            let response = try ControlLink.send(request, environment: ProcessInfo.processInfo.environment)
+            answer = printed(response, to: request, json: json)
         } catch {
-            // `send` turns every failure into an `ExitCode`; this is not reached.
-            return ExitCode.failure.rawValue
+            answer = printed(CommandFailure(error))
         }
+        if !answer.standardOutput.isEmpty { print(answer.standardOutput, terminator: "") }
+        if !answer.standardError.isEmpty { StandardError.emit(answer.standardError) }
+        return answer.exitStatus
+    }
+
+    /// The player's side of the small client: a `command-line` request's words, read as here.
+    static let printer: ControlServer.Printer = { words in
+        guard let (request, json) = verb(of: words) else { return nil }
+        return (request, { printed($0, to: request, json: json) })
+    }
+
+    /// What the CLI prints for `response`, the answer to `request`, and its exit status.
+    static func printed(_ response: ControlResponse, to request: ControlRequest, json: Bool) -> PrintedAnswer
+    {
+        switch response {
+        case .ok(let status):
+            let shown =
+                json
+                ? status.json.serialized()
+                : ShownText.cleanLines(
+                    (request == .status ? StatusView.renderWithCard : StatusView.render)(status))
+            return PrintedAnswer(standardOutput: shown + "\n", exitStatus: ExitCode.success.rawValue)
+        case .failure(let failure):
+            return printed(CommandFailure(failure))
+        }
+    }
+
+    /// A failure as the CLI prints it (`CommandContext`'s words for any error).
+    private static func printed(_ failure: CommandFailure) -> PrintedAnswer {
+        PrintedAnswer(standardError: ShownText.cleanLines(failure.printed), exitStatus: failure.code)
     }
 }
