@@ -158,6 +158,23 @@ let package = Package(
             // ninth of what `cdwally status` costs (BENCHMARKS.md, figure 7).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]),
 
+        // The installed `cdwally`: the plain control verbs, answered by the running player, in a
+        // fully static program with no Foundation (it starts in a millisecond); it runs the full
+        // program above, installed as libexec/cdwally/cdwally, for everything else.
+        .executableTarget(
+            name: "cdwally-quick",
+            linkerSettings: [
+                .unsafeFlags(
+                    // FoundationEssentials' own libraries, which SwiftPM's static link leaves out.
+                    ["-static-executable"]
+                        + [
+                            "FoundationEssentials", "_FoundationCollections", "_FoundationCShims",
+                            "swiftSynchronization",
+                        ]
+                        .flatMap { ["-Xlinker", "-l\($0)"] },
+                    .when(platforms: [.linux]))
+            ]),
+
         .executableTarget(
             name: "cdwally-libgen",
             dependencies: [
@@ -219,7 +236,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "cdwally", "TestSupport", "CDWallyPlayer", "CDWallyVocabulary", "CDWallyKeys",
+                "cdwally", "TestSupport", "CDWallyControl", "CDWallySystem", "CDWallyCore", "CDWallyPlayer",
+                "CDWallyVocabulary", "CDWallyKeys",
                 "CDWallyTerminal", "CEvdev",
             ]),
     ],

@@ -99,7 +99,7 @@ def controls_while_rebuilding(suite, home, playlist: Path, body: str) -> None:
     argv = suite.cdwally.command("play", "1", "--from-start", "--then", "next", "--playlist", str(playlist),
                                  "--capacity", "0", "--mpv", "ao=null")
     with Background(argv, suite.cdwally.env(home), suite.work / "big-player.log") as player:
-        status = [str(suite.cdwally.binary), "status"]
+        status = [str(suite.cdwally.control), "status"]
         wait_until(lambda: run_timed(status, suite.cdwally.env(home)).returncode == 0 or not player.alive(), 120,
                    "the player with the export to answer")
         if not player.alive():

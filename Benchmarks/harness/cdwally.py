@@ -56,6 +56,10 @@ class Home:
 class Cdwally:
     def __init__(self, binary: Path, library: Path, work: Path):
         self.binary = binary
+        # What users run for a control verb: the installed `cdwally` is the small static client,
+        # built beside the full program (an older tree has none: the full program then).
+        quick = binary.parent / "cdwally-quick"
+        self.control = quick if quick.is_file() else binary
         self.library = library
         self.work = work
         self._homes = 0
@@ -122,7 +126,7 @@ class Cdwally:
         return any(line.strip().startswith(name + " ") or line.strip() == name for line in result.stdout.splitlines())
 
     def status(self, home: Home) -> TimedRun:
-        run = run_timed([str(self.binary), "status"], self.env(home))
+        run = run_timed([str(self.control), "status"], self.env(home))
         if run.returncode != 0:
             raise MeasurementError(f"cdwally status failed ({run.returncode}): {run.stderr.strip()}")
         return run

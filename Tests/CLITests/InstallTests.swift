@@ -8,6 +8,7 @@ import Testing
     /// What `make install PREFIX=/usr/local` puts in place, besides the examples.
     static let installed = [
         "usr/local/bin/cdwally",
+        "usr/local/libexec/cdwally/cdwally",
         "usr/local/share/man/man1/cdwally.1",
         "usr/local/share/bash-completion/completions/cdwally",
         "usr/local/share/zsh/site-functions/_cdwally",
@@ -31,8 +32,10 @@ import Testing
         let expected = Self.installed + examples.map { "usr/local/share/doc/cdwally/" + $0 }
         #expect(try Self.files(under: stage).sorted() == expected.sorted())
 
+        // bin/cdwally is the small client, which runs the full program from libexec/cdwally.
         let binary = stage + "/usr/local/bin/cdwally"
         #expect(FileManager.default.isExecutableFile(atPath: binary))
+        #expect(FileManager.default.isExecutableFile(atPath: stage + "/usr/local/libexec/cdwally/cdwally"))
         // Installed stripped: smaller than what was built, and still the same program.
         let installedSize = try #require(
             try FileManager.default.attributesOfItem(atPath: binary)[.size] as? Int)

@@ -12,6 +12,8 @@ struct PackageTests {
     /// Where the package puts each file (the examples come on top, under the doc folder).
     static let installed = [
         "./usr/bin/cdwally",
+        "./usr/libexec/cdwally/cdwally",
+        "./usr/share/lintian/overrides/cdwally",
         "./usr/share/man/man1/cdwally.1.gz",
         "./usr/share/bash-completion/completions/cdwally",
         "./usr/share/zsh/vendor-completions/_cdwally",

@@ -17,6 +17,10 @@ public enum BuiltProducts {
         return repository + "/.build/debug/cdwally"
     }()
 
+    /// The small control client that the installed `cdwally` is, beside the full program.
+    public static let cdwallyQuick: String =
+        URL(fileURLWithPath: cdwally).deletingLastPathComponent().appendingPathComponent("cdwally-quick").path
+
     /// The `cdwally` executable where any user may run it, for tests that run it as `nobody`
     /// (setpriv): a clone in a 0700 folder, as /root is, keeps its build folder from every
     /// other user. A hard link to it (a copy across file systems), mode 0755, in a folder of

@@ -6,12 +6,12 @@ final class RunningCommand: @unchecked Sendable {
     let process: Process
     private let outputs: String
 
-    init(_ cli: CLI, _ arguments: [String]) throws {
+    init(_ cli: CLI, _ arguments: [String], binary: String = CLI.binary) throws {
         outputs = cli.home + "/.run-\(UUID().uuidString)"
         _ = FileManager.default.createFile(atPath: outputs + ".1", contents: nil)
         _ = FileManager.default.createFile(atPath: outputs + ".2", contents: nil)
         process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.environment = cli.environment
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputs + ".1"))

@@ -1,0 +1,111 @@
+import CDWallyControl
+import CDWallyCore
+import CDWallySystem
+import CDWallyVocabulary
+import Foundation
+import TestSupport
+import Testing
+
+/// The small client that the installed `cdwally` is (`cdwally-quick`): a plain control verb
+/// is answered by the running player with what the full program prints; everything else, and a
+/// player it cannot ask, is the full program's, run in the same process.
+@Suite struct QuickClientTests {
+    private func quick(_ cli: CLI, _ arguments: [String]) async throws -> CLI.Result {
+        try await cli.run(arguments, binary: BuiltProducts.cdwallyQuick)
+    }
+
+    @Test func aPlainVerbPrintsWhatTheFullProgramPrints() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try TestLibrary()
+        for number in 1...3 {
+            try library.add(
+                "Ann/First/0\(number).flac", template: "long.flac",
+                tags: [
+                    "TITLE": "First \(number)", "ARTIST": "Ann", "ALBUM": "First", "TRACKNUMBER": "\(number)",
+                ])
+        }
+        try library.playlist("Ann/\n")
+        // Started through the small client too: the full program in the same process.
+        let serve = try RunningCommand(
+            cli, ["serve", "--library", library.root, "--mpv", "ao=null"], binary: BuiltProducts.cdwallyQuick)
+        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
+        let lock = try String(contentsOfFile: cli.home + "/state/cdwally/player.lock", encoding: .utf8)
+        #expect(lock.contains("\"pid\":\(serve.process.processIdentifier),"), "\(lock)")
+        #expect(try await quick(cli, ["disc", "1"]).status == 0)
+        let paused = try await quick(cli, ["pause"])
+        #expect(paused.status == 0 && paused.stdout.contains("Paused") && paused.stderr.isEmpty)
+        // Paused: nothing moves between the answers compared (mpv may still report the place
+        // the pause stopped at a moment after it answered, so they are compared once settled).
+        for arguments in [["status"], ["status", "--json"], ["pause"], ["pause", "--json"], ["disc", "9"]] {
+            var (small, full) = (try await quick(cli, arguments), try await cli.run(arguments))
+            for _ in 0..<10 where small.stdout != full.stdout {
+                try await Task.sleep(for: .milliseconds(200))
+                (small, full) = (try await quick(cli, arguments), try await cli.run(arguments))
+            }
+            #expect(small.status == full.status, "\(arguments)")
+            #expect(small.stdout == full.stdout && small.stderr == full.stderr, "\(arguments): \(small)")
+        }
+        // A refusal is the player's, with the full program's words and exit status.
+        let refused = try await quick(cli, ["disc", "9"])
+        #expect(refused.status == 64 && refused.stderr.hasPrefix("cdwally: there is no disc 9"))
+        #expect(try await quick(cli, ["next", "--json"]).stdout.contains("\"title\": \"First 2\""))
+        // The player answered: the words reached it as a command line, not through the parser.
+        #expect(try await quick(cli, ["quit"]).status == 0)
+        #expect(try await serve.wait() == 0)
+    }
+
+    @Test func everythingElseIsTheFullProgramsInTheSameProcess() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        // No player: the full program says so, as it would alone.
+        for arguments in [
+            ["toggle"], ["status", "--json"], ["--version"], ["status", "--format", "%state%"],
+        ] {
+            let (small, full) = (try await quick(cli, arguments), try await cli.run(arguments))
+            #expect(small.status == full.status && small.stdout == full.stdout && small.stderr == full.stderr)
+        }
+        let missing = try await quick(cli, ["toggle"])
+        #expect(missing.status == 3 && missing.stderr.contains("no cdwally player is running"))
+    }
+
+    @Test func aPlayerThatTakesNoCommandLinesGetsTheVerbFromTheFullProgram() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        // As a player older than the small client answers: `unknown-command`, nothing done.
+        let requests = LockedValue<[ControlRequest]>([])
+        let status = PlayerStatus(state: .paused, disc: nil, track: nil, elapsed: 0, trackCount: 0)
+        let server = try ControlServer.start(
+            endpoint: ControlEndpoint(directory: RawPath(cli.home + "/run").appending("cdwally")),
+            handler: { request, answer in
+                requests.withLock { $0.append(request) }
+                answer(.ok(status))
+            })
+        defer { server.stop() }
+        let toggled = try await quick(cli, ["toggle"])
+        #expect(toggled.status == 0 && toggled.stdout.hasPrefix("❚❚ Paused"), "\(toggled)")
+        // Once, by the full program: the refused command line did nothing.
+        #expect(requests.current == [.command(.toggle)])
+        #expect(toggled.stdout == (try await cli.run(["status"])).stdout)
+    }
+
+    @Test func theInstalledLayoutFindsTheFullProgramAndNeverItself() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let prefix = cli.home + "/usr"
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: prefix + "/libexec/cdwally", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: BuiltProducts.cdwallyQuick, toPath: prefix + "/bin/cdwally")
+        try FileManager.default.createSymbolicLink(
+            atPath: prefix + "/libexec/cdwally/cdwally", withDestinationPath: CLI.binary)
+        let version = try await cli.run(["--version"], binary: prefix + "/bin/cdwally")
+        let fullVersion = try await cli.run(["--version"])
+        #expect(version.status == 0 && version.stdout == fullVersion.stdout)
+        // Without the full program, one line and no loop.
+        try FileManager.default.removeItem(atPath: prefix + "/libexec/cdwally/cdwally")
+        let alone = try await cli.run(["--version"], binary: prefix + "/bin/cdwally")
+        #expect(
+            alone.status == 69 && alone.stderr.hasPrefix("cdwally: the full program is missing"), "\(alone)")
+    }
+}
