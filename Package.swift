@@ -23,6 +23,9 @@ import PackageDescription
 //   cdwally          one file per subcommand, wiring: the one module that sees both the
 //                    front ends and CDWallyPlayer (no front end depends on CDWallyPlayer, so
 //                    none can name `Player`; LayeringTests checks this manifest)
+//   CDWallyQuickClient, cdwally-quick   the installed `cdwally`: a small static client of the
+//                    control socket that depends on nothing above (no Foundation), and runs
+//                    the full program for what it does not answer
 // cdwally runs on Linux only: it imports Glibc and uses sd-bus, evdev, inotify and
 // SO_PEERCRED, so no Apple platform is declared (SwiftPM has no entry to declare Linux).
 // mpv's pkg-config flags drag in SDL's `-D_REENTRANT`, which SwiftPM refuses with a warning;
@@ -160,20 +163,13 @@ let package = Package(
 
         // The installed `cdwally`: the plain control verbs, answered by the running player, in a
         // fully static program with no Foundation (it starts in a millisecond); it runs the full
-        // program above, installed as libexec/cdwally/cdwally, for everything else.
+        // program above, installed as libexec/cdwally/cdwally, for everything else. glibc's
+        // linker warnings about getpwnam and dlopen in a static program are the Swift runtime's
+        // archives'; the client calls neither.
+        .target(name: "CDWallyQuickClient"),
         .executableTarget(
-            name: "cdwally-quick",
-            linkerSettings: [
-                .unsafeFlags(
-                    // FoundationEssentials' own libraries, which SwiftPM's static link leaves out.
-                    ["-static-executable"]
-                        + [
-                            "FoundationEssentials", "_FoundationCollections", "_FoundationCShims",
-                            "swiftSynchronization",
-                        ]
-                        .flatMap { ["-Xlinker", "-l\($0)"] },
-                    .when(platforms: [.linux]))
-            ]),
+            name: "cdwally-quick", dependencies: ["CDWallyQuickClient"],
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]),
 
         .executableTarget(
             name: "cdwally-libgen",
@@ -186,6 +182,7 @@ let package = Package(
         .testTarget(name: "CDWallyCoreTests", dependencies: ["CDWallyCore"]),
         .testTarget(name: "CDWallyConfigTests", dependencies: ["CDWallyConfig"]),
         .testTarget(name: "CDWallySystemTests", dependencies: ["CDWallySystem"]),
+        .testTarget(name: "CDWallyQuickClientTests", dependencies: ["CDWallyQuickClient"]),
         .target(
             name: "TestSupport",
             dependencies: [
@@ -236,7 +233,9 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "cdwally", "TestSupport", "CDWallyControl", "CDWallySystem", "CDWallyCore", "CDWallyPlayer",
+                "cdwally", "TestSupport", "CDWallyControl", "CDWallyQuickClient", "CDWallySystem",
+                "CDWallyCore",
+                "CDWallyPlayer",
                 "CDWallyVocabulary", "CDWallyKeys",
                 "CDWallyTerminal", "CEvdev",
             ]),

@@ -1,5 +1,6 @@
 import CDWallyControl
 import CDWallyCore
+import CDWallyQuickClient
 import CDWallySystem
 import CDWallyVocabulary
 import Foundation
@@ -53,6 +54,27 @@ import Testing
         // The player answered: the words reached it as a command line, not through the parser.
         #expect(try await quick(cli, ["quit"]).status == 0)
         #expect(try await serve.wait() == 0)
+    }
+
+    /// What the player writes, the client reads back unchanged: any text, any exit status.
+    @Test func aPrintedAnswerReadsBackAsThePlayerWroteIt() {
+        let texts = [
+            "", "❚❚ Paused  Disc 1  Track 2/4  0:00 / 0:03\n  Ann — Chord Sandwich\n",
+            "quote \" backslash \\ slash / tab \t cr \r bell \u{07} nul \u{00} del \u{7F}",
+            "😀 \u{10FFFF} \u{FEFF} \u{2028}", String(repeating: "long line ", count: 2_000),
+        ]
+        for output in texts {
+            for (error, status) in [("", Int32(0)), ("cdwally: there is no disc 9\n", 64), (output, -1)] {
+                let line = PrintedAnswer(standardOutput: output, standardError: error, exitStatus: status)
+                    .json
+                    .serialized(pretty: false)
+                #expect(
+                    QuickAnswer(line: Array(line.utf8))
+                        == .print(
+                            PrintedLines(standardOutput: output, standardError: error, exitStatus: status)),
+                    "\(line)")
+            }
+        }
     }
 
     @Test func everythingElseIsTheFullProgramsInTheSameProcess() async throws {

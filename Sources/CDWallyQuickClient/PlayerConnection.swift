@@ -5,7 +5,7 @@ import Glibc
 /// `/tmp/cdwally-<uid>/control.sock`, each in a folder that is ours alone, to a player that is
 /// not stopped. Anything else (no player, a folder to refuse, a suspended player, a player
 /// recorded elsewhere) is left to the full program, which finds it and says what it found.
-struct PlayerConnection: ~Copyable {
+public struct PlayerConnection: ~Copyable {
     private let descriptor: Int32
     private let socketPath: String
     /// The longest wait for the answer, the full program's: a command that starts playback
@@ -14,7 +14,7 @@ struct PlayerConnection: ~Copyable {
 
     deinit { close(descriptor) }
 
-    static func connect() -> PlayerConnection? {
+    public static func connect() -> PlayerConnection? {
         for folder in folders() where isPrivate(folder) {
             if let connection = connect(to: folder + "/control.sock") { return connection }
         }
@@ -45,6 +45,10 @@ struct PlayerConnection: ~Copyable {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return nil }
         let connection = PlayerConnection(descriptor: descriptor, socketPath: path)
+        // A player stopped with a full backlog would hold `connect` and `send` for ever: at most
+        // the answer's wait each, as the full program's client.
+        var limit = timeval(tv_sec: Int(answerSeconds), tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
@@ -81,7 +85,7 @@ struct PlayerConnection: ~Copyable {
     /// could not be sent, or the answer says the words are not the player's): then the full
     /// program does it. Once it may have been carried out, the answer is this command's, even a
     /// silence or nonsense, as the full program's would be.
-    consuming func ask(_ request: QuickRequest) -> PrintedLines? {
+    public consuming func ask(_ request: QuickRequest) -> PrintedLines? {
         guard send(request.line) else { return nil }
         var line: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -98,19 +102,29 @@ struct PlayerConnection: ~Copyable {
                     "the player at \(socketPath) did not answer within \(Self.answerSeconds) s; it may be "
                         + "stuck: try again, or restart it", exitStatus: PrintedLines.temporaryFailure)
             }
-            if poll(&waitFor, 1, Int32(left)) < 0 && errno != EINTR { break }
+            let ready = poll(&waitFor, 1, Int32(left))
+            if ready < 0 && errno != EINTR { break }
+            if ready <= 0 { continue }
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 { break }
             line += chunk[..<count]
             if let end = line.firstIndex(of: UInt8(ascii: "\n")) {
-                return QuickAnswer.read(Array(line[..<end]))
+                switch QuickAnswer(line: Array(line[..<end])) {
+                case .print(let printed): return printed
+                case .handOver: return nil
+                case .nonsense: return Self.nonsense("the answer is not one this cdwally reads")
+                }
             }
         }
-        return .failure(
-            "the player's answer made no sense (the player closed the connection without an answer); "
-                + "is the running player another cdwally version? restart it",
-            exitStatus: PrintedLines.protocolError)
+        return Self.nonsense("the player closed the connection without an answer")
+    }
+
+    /// The full program's words for an answer it cannot read (`ControlError.protocolError`).
+    private static func nonsense(_ reason: String) -> PrintedLines {
+        .failure(
+            "the player's answer made no sense (\(reason)); is the running player another cdwally version? "
+                + "restart it", exitStatus: PrintedLines.protocolError)
     }
 
     private func send(_ bytes: [UInt8]) -> Bool {

@@ -5,8 +5,8 @@ import Glibc
 /// (`make install`, the package), else `cdwally` beside it (the build folder). The process,
 /// its pid and its arguments stay the same (`execv`), so a unit's `ExecStart` and a shell's
 /// job are still the command.
-enum FullProgram {
-    static func run(_ arguments: [String]) -> Never {
+public enum FullProgram {
+    public static func run(_ arguments: [String]) -> Never {
         let ownPath = String(decoding: link("/proc/self/exe"), as: UTF8.self)
         let folder = ownPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
             separator: "/")

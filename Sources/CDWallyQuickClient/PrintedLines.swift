@@ -1,10 +1,16 @@
 import Glibc
 
 /// What this command prints and its exit status.
-struct PrintedLines {
-    var standardOutput: String
-    var standardError: String
-    var exitStatus: Int32
+public struct PrintedLines: Sendable, Equatable {
+    public var standardOutput: String
+    public var standardError: String
+    public var exitStatus: Int32
+
+    public init(standardOutput: String, standardError: String, exitStatus: Int32) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.exitStatus = exitStatus
+    }
 
     /// The full program's exit statuses for what this client says itself (`ExitStatus`).
     static let temporaryFailure: Int32 = 75
@@ -15,7 +21,7 @@ struct PrintedLines {
         PrintedLines(standardOutput: "", standardError: "cdwally: \(message)\n", exitStatus: exitStatus)
     }
 
-    func write() {
+    public func write() {
         Self.write(standardOutput, to: STDOUT_FILENO)
         Self.write(standardError, to: STDERR_FILENO)
     }
