@@ -163,9 +163,9 @@ let package = Package(
 
         // The installed `cdwally`: the plain control verbs, answered by the running player, in a
         // fully static program with no Foundation (it starts in a millisecond); it runs the full
-        // program above, installed as libexec/cdwally/cdwally, for everything else. glibc's
-        // linker warnings about getpwnam and dlopen in a static program are the Swift runtime's
-        // archives'; the client calls neither.
+        // program above, installed as libexec/cdwally/cdwally, for everything else. The linker's
+        // warning about dlopen in a static program is the Swift runtime's (libswiftCore looks for
+        // prespecialized metadata), not the client's.
         .target(name: "CDWallyQuickClient"),
         .executableTarget(
             name: "cdwally-quick", dependencies: ["CDWallyQuickClient"],

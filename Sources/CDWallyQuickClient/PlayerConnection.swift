@@ -109,6 +109,8 @@ public struct PlayerConnection: ~Copyable {
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 { break }
             line += chunk[..<count]
+            // A status is a few hundred bytes; the limit only stops a runaway peer.
+            if line.count > 1 << 24 { return Self.nonsense("an answer line is longer than \(1 << 24) bytes") }
             if let end = line.firstIndex(of: UInt8(ascii: "\n")) {
                 switch QuickAnswer(line: Array(line[..<end])) {
                 case .print(let printed): return printed

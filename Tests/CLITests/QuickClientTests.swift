@@ -18,15 +18,7 @@ import Testing
     @Test func aPlainVerbPrintsWhatTheFullProgramPrints() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let library = try TestLibrary()
-        for number in 1...3 {
-            try library.add(
-                "Ann/First/0\(number).flac", template: "long.flac",
-                tags: [
-                    "TITLE": "First \(number)", "ARTIST": "Ann", "ALBUM": "First", "TRACKNUMBER": "\(number)",
-                ])
-        }
-        try library.playlist("Ann/\n")
+        let library = try QuickControlTests.firstAlbum()
         // Started through the small client too: the full program in the same process.
         let serve = try RunningCommand(
             cli, ["serve", "--library", library.root, "--mpv", "ao=null"], binary: BuiltProducts.cdwallyQuick)

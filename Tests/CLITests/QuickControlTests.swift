@@ -16,15 +16,7 @@ import Testing
         #expect(missing.status == 3 && missing.stdout.isEmpty)
         #expect(missing.status == missingParsed.status && missing.stderr == missingParsed.stderr)
 
-        let library = try TestLibrary()
-        for number in 1...3 {
-            try library.add(
-                "Ann/First/0\(number).flac", template: "long.flac",
-                tags: [
-                    "TITLE": "First \(number)", "ARTIST": "Ann", "ALBUM": "First", "TRACKNUMBER": "\(number)",
-                ])
-        }
-        try library.playlist("Ann/\n")
+        let library = try QuickControlTests.firstAlbum()
         let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"])
         try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
         #expect(try await cli.run(["disc", "1"]).status == 0)
@@ -53,5 +45,19 @@ import Testing
         #expect(unknown.status == 64 && unknown.stderr.contains("--jsn"))
         #expect(try await cli.run(["quit"]).status == 0)
         #expect(try await serve.wait() == 0)
+    }
+
+    /// Ann's album "First", three long tracks, the wallet's only disc.
+    static func firstAlbum() throws -> TestLibrary {
+        let library = try TestLibrary()
+        for number in 1...3 {
+            try library.add(
+                "Ann/First/0\(number).flac", template: "long.flac",
+                tags: [
+                    "TITLE": "First \(number)", "ARTIST": "Ann", "ALBUM": "First", "TRACKNUMBER": "\(number)",
+                ])
+        }
+        try library.playlist("Ann/\n")
+        return library
     }
 }
