@@ -1,7 +1,7 @@
 /// The members of one JSON object on one line, read without Foundation: the top-level strings,
 /// integers and booleans by name; nested objects and arrays (an answer's status) are checked
 /// and passed over. What the small client needs of an answer, and no more: `FoundationEssentials`'
-/// decoder doubles a cold start (docs/DESIGN.md §8).
+/// decoder doubles a cold start (DESIGN.md §8).
 public struct AnswerLine: Sendable, Equatable {
     public enum Value: Sendable, Equatable {
         case string(String)
