@@ -12,8 +12,45 @@ import Testing
         let started = cursor.apply(.mpvStarted(entry: 13, track: 3, paused: true, commanded: false))
         #expect(started == [.started(track: 3, left: false)])
         #expect(cursor.commanded == nil && cursor.activeEntry == 13)
-        cursor.apply(.fileLoaded)
+        #expect(cursor.apply(.fileLoaded) == [.opened])
         #expect(cursor.loadedEntry == 13)
+    }
+
+    /// The file mpv opens while a start is held is the held track's: it opens with that track
+    /// when playback goes on (announced then, and a seek in it goes at once), not as the
+    /// paused one's.
+    @Test func aFileOpenedWhileAStartIsHeldOpensWithThatTrack() {
+        var cursor = TrackCursor()
+        cursor.apply(.commanded(track: 1))
+        cursor.apply(.mpvStarted(entry: 11, track: 1, paused: false, commanded: false))
+        cursor.apply(.fileLoaded)
+        cursor.apply(.mpvStarted(entry: 12, track: 2, paused: true, commanded: false))
+        #expect(cursor.apply(.fileLoaded) == [])
+        #expect(cursor.loadedEntry == 12)
+        #expect(cursor.apply(.catchUp) == [.startHeld(entry: 12)])
+        #expect(
+            cursor.apply(.mpvStarted(entry: 12, track: 2, paused: false, commanded: true)) == [
+                .started(track: 2, left: true), .opened,
+            ])
+    }
+
+    /// mpv started and opened an entry before the engine knew its track (the `loadfile`
+    /// reply still on its way): applied late, the start brings the opening with it. mpv's own
+    /// start of an entry it opened before (a track started again) waits for its new opening.
+    @Test func aStartAppliedLateBringsItsOpeningAndARestartWaitsForItsOwn() {
+        var cursor = TrackCursor()
+        cursor.apply(.commanded(track: 1))
+        #expect(cursor.apply(.mpvStarted(entry: 11, track: nil, paused: false, commanded: false)) == [])
+        #expect(cursor.apply(.fileLoaded) == [.opened])
+        #expect(
+            cursor.apply(.mpvStarted(entry: 11, track: 1, paused: false, commanded: true)) == [
+                .started(track: 1, left: false), .opened,
+            ])
+        #expect(
+            cursor.apply(.mpvStarted(entry: 11, track: 1, paused: false, commanded: false)) == [
+                .started(track: 1, left: false)
+            ])
+        #expect(cursor.loadedEntry == nil)
     }
 
     /// Paused, mpv's decoder runs ahead into the next track: the listener is still on the

@@ -123,11 +123,11 @@ extension PlayerEngine {
         disc = CurrentDisc(album: album, position: position)
         // Saved (as playing) and logged once mpv confirms it plays (`confirmPlayback`).
         beginListen(album)
-        cursor.apply(.commanded(track: start.track))
+        cursorDid(.commanded(track: start.track))
         elapsed = start.position
         duration = taggedDuration(ofTrack: start.track)
         state = .playing
-        seeks.apply(.loaded)
+        seeksDid(.loaded)
         saveCurrent(at: start.position)
         publish()
     }
@@ -153,8 +153,7 @@ extension PlayerEngine {
     /// Catches up with a track mpv started while paused: on unpause, or before a seek (which
     /// mpv applies to the track it holds, so the display must hold it too).
     func applyStartedWhilePaused() {
-        guard case .startHeld(let entryID)? = cursor.apply(.catchUp).first else { return }
-        didStart(entryID, commanded: true)
+        cursorDid(.catchUp)
     }
 
     func resume() async throws(PlayerError) {
@@ -216,7 +215,7 @@ extension PlayerEngine {
     func move(toTrack number: Int) async throws(PlayerError) {
         let position = queue?.order.position(ofTrack: number - 1) ?? number - 1
         try send(.playIndex(position), for: queue.map { .move(load: $0.load) })
-        cursor.apply(.commanded(track: number))
+        cursorDid(.commanded(track: number))
         elapsed = queue?.startPosition(ofTrack: number) ?? 0
         duration = taggedDuration(ofTrack: number)
         if isActive { saveCurrent(at: elapsed) }
@@ -246,29 +245,8 @@ extension PlayerEngine {
         // The track is starting (by itself at the end of the last one, or as asked): the seek
         // goes as soon as mpv has it open rather than fail.
         let starting = seeks.isOpeningTrack || cursor.commanded != nil
-        guard
-            case .post(let seconds)? = seeks.apply(.asked(seconds: destination, trackStarting: starting))
-                .first
-        else { return }
-        try sendSeek(to: seconds)
+        guard try runSeeks(seeks.apply(.asked(seconds: destination, trackStarting: starting))) else { return }
         try await waitForPlayback()
-    }
-
-    /// The track's file is open: a seek kept for it goes now.
-    func trackFileOpened() {
-        for case .post(let seconds) in seeks.apply(.fileLoaded) {
-            do {
-                try sendSeek(to: seconds)
-            } catch {
-                hub.emit(.error(error))
-            }
-        }
-    }
-
-    private func sendSeek(to seconds: Double) throws(PlayerError) {
-        guard let queue else { return }
-        try send(.seek(seconds, relative: false), for: .seek(load: queue.load, seconds: seconds))
-        seeks.apply(.posted)
     }
 
     /// Takes a new wallet. The disc in the player stays (found by id) and takes its new
@@ -286,7 +264,7 @@ extension PlayerEngine {
             if queue == nil {
                 current.album = fresh
                 let start = store.resumePoint(for: fresh) ?? .start
-                cursor.apply(.placed(track: start.track))
+                cursorDid(.placed(track: start.track))
                 elapsed = start.position
             } else if fresh.tracks == current.album.tracks {
                 current.album = fresh

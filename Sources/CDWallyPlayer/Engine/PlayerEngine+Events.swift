@@ -13,7 +13,7 @@ extension PlayerEngine {
         case .endFile(let entryID, let reason):
             didEnd(entryID, reason: reason)
         case .seek:
-            if queue?.contains(cursor.activeEntry) == true { seeks.apply(.mpvSeeks) }
+            if queue?.contains(cursor.activeEntry) == true { seeksDid(.mpvSeeks) }
         case .playbackRestart:
             didRestart()
         case .propertyChange(let name, let value):
@@ -23,39 +23,56 @@ extension PlayerEngine {
             // event, worded once; mpv's own lines (one per output it tried...) are detail.
             logger.debug("mpv \(message.prefix): \(message.text)")
         case .fileLoaded:
-            cursor.apply(.fileLoaded)
-            didLoad()
+            cursorDid(.fileLoaded)
         case .reply(let id, let reply):
             didReply(id, reply)
         case .coreStalled:
-            coreStalled()
+            outputDid(.stalled)
         case .coreAnswering:
-            coreAnswered()
+            outputDid(.answered)
         case .shutdown:
             didShutDown()
         }
     }
 
-    /// The active entry's file is open. Announced then, so a track that fails to load (and is
-    /// skipped) is never shown as playing.
-    func didLoad() {
+    /// Applies `event` to the track cursor (`TrackCursor`) and runs what it asks for.
+    func cursorDid(_ event: TrackCursor.Event) {
+        for effect in cursor.apply(event) {
+            switch effect {
+            case .started(let track, let left): trackStarted(track, leftAnother: left)
+            case .startHeld(let entry): didStart(entry, commanded: true)
+            case .opened: trackOpened()
+            }
+        }
+    }
+
+    /// The listener's track's file is open. Announced then, so a track that fails to load (and
+    /// is skipped) is never shown as playing.
+    private func trackOpened() {
         guard queue?.contains(cursor.activeEntry) == true else { return }
-        trackFileOpened()
+        // A seek kept for the track goes now.
+        seeksDid(.fileLoaded)
         hub.emit(.trackChanged(makeSnapshot()))
     }
 
-    /// A track started. While paused this is mpv's decoder filling its buffer past the end
-    /// of the paused track (with a pipe as output, seconds ahead): what the listener hears
-    /// on resume is still the paused track, so the start is applied on unpause instead, and
-    /// the saved place stays where the pause left it.
+    /// mpv started an entry (`commanded`: the engine applies a start mpv made earlier). While
+    /// paused this is mpv's decoder filling its buffer past the end of the paused track (with a
+    /// pipe as output, seconds ahead): what the listener hears on resume is still the paused
+    /// track, so the cursor holds the start until unpause, and the saved place stays where the
+    /// pause left it.
     func didStart(_ entryID: Int64, commanded: Bool = false) {
-        let event = TrackCursor.Event.mpvStarted(
-            entry: entryID, track: queue?.trackIndex(of: entryID), paused: state == .paused,
-            commanded: commanded)
-        guard case .started(let index, let left)? = cursor.apply(event).first, let queue else { return }
+        cursorDid(
+            .mpvStarted(
+                entry: entryID, track: queue?.trackIndex(of: entryID), paused: state == .paused,
+                commanded: commanded))
+    }
+
+    /// The listener is on track `index` now, from its start.
+    private func trackStarted(_ index: Int, leftAnother left: Bool) {
+        guard let queue else { return }
         if left { noteRestOfTrackHeard() }
         // A seek into the last track is moot now; its restart will not be this track's.
-        seeks.apply(.trackStarted)
+        seeksDid(.trackStarted)
         if seeks.pending == nil { elapsed = queue.startPosition(ofTrack: index) }
         // The length the tags give until mpv's own comes: mpv says nothing when the next
         // track is as long as the last (a gapless change), which left the state without one.
@@ -88,9 +105,8 @@ extension PlayerEngine {
     /// track's END_FILE decides: end of file confirms, an output error fails.
     private func didRestart() {
         guard queue?.contains(cursor.activeEntry) == true else { return }
-        let effects = seeks.apply(.restarted)
+        seeksDid(.restarted)
         publish()
-        if effects.contains(.announceSeeked) { hub.emit(.seeked(makeSnapshot())) }
         if hasOpenOutput { confirmPlayback() }
     }
 
@@ -128,14 +144,10 @@ extension PlayerEngine {
             duration = value.doubleValue ?? duration
             publish()
         case "current-ao":
-            let effects = output.apply(
+            outputDid(
                 .reported(
                     value.stringValue, discLoaded: queue != nil, nullWanted: configuration.wantsNullOutput))
             volumeDid(.output(open: output.isOpen))
-            if effects.contains(.warnOfNullFallback) {
-                logger.debug("audio output '\(configuration.outputName)' failed; using a null output")
-                hub.emit(.warning(.fellBackToNullOutput(device: configuration.outputName)))
-            }
         default:
             break
         }
@@ -147,13 +159,13 @@ extension PlayerEngine {
         guard let disc, let queue else { return }
         let album = disc.album
         // `sleep end-of-disc` stops here whatever --then says, and the timer is spent.
-        let sleepsNow = sleepTimer.apply(.discEnded).contains(.stopAfterDisc)
+        let sleepsNow = sleepTimerDid(.discEnded).contains(.stopAfterDisc)
         noteRestOfTrackHeard()
         stopMPV()
         // Stopped before anything else, so loading the next disc does not save this one
         // as "left at track 1" over its finished mark.
         state = .stopped
-        cursor.apply(.placed(track: 1))
+        cursorDid(.placed(track: 1))
         elapsed = 0
         duration = nil
         saveFinished(album)

@@ -22,15 +22,12 @@ extension PlayerEngine {
             queue?.entryIDs[index] = entry
             // mpv answers a `loadfile` before the entry starts; should the start have come
             // first all the same, it is applied now, and so is the file's opening.
-            if entry == cursor.activeEntry {
-                didStart(entry, commanded: true)
-                if cursor.loadedEntry == entry { didLoad() }
-            }
+            if entry == cursor.activeEntry { didStart(entry, commanded: true) }
         case .replacement(let load, let index):
             guard let entry = reply.value?.playlistEntryID else { return }
             swapInReplacement(entry, load: load, index: index)
         case .seek:
-            seeks.apply(.carriedOut)
+            seeksDid(.carriedOut)
         case .move, .mixer:
             break
         }
@@ -51,16 +48,16 @@ extension PlayerEngine {
             // it holds no file, or one it has finished reading): the seek waits for the
             // next track.
             guard queue?.load == load else {
-                seeks.apply(.refused(retryAt: nil))
+                seeksDid(.refused(retryAt: nil))
                 return
             }
             logger.debug("seek refused while a track changes (\(code)); applied to the next track")
-            seeks.apply(.refused(retryAt: seconds))
+            seeksDid(.refused(retryAt: seconds))
         case .move(let load):
             // mpv stays where it is: so does the place it reports, which counts again.
             guard queue?.load == load else { return }
             logger.warning("mpv refused to change tracks: \(code)")
-            cursor.apply(.moveRefused)
+            cursorDid(.moveRefused)
         case .mixer(let level, let muted):
             volumeDid(.mixerRefused(level: level, muted: muted))
             hub.emit(.error(.noHardwareMixer(device: configuration.outputName)))

@@ -8,9 +8,12 @@ extension PlayerEngine {
         sleepTimerDid(.set(request, now: .now, wall: Date()))
     }
 
-    /// Applies `event` to the sleep timer and runs what it asks for.
-    func sleepTimerDid(_ event: SleepTimer.Event) {
-        for effect in sleepTimer.apply(event) {
+    /// Applies `event` to the sleep timer and runs what it asks for; returns the effects, for
+    /// the one caller that decides on one (`discEnded`, on `.stopAfterDisc`).
+    @discardableResult
+    func sleepTimerDid(_ event: SleepTimer.Event) -> [SleepTimer.Effect] {
+        let effects = sleepTimer.apply(event)
+        for effect in effects {
             switch effect {
             case .wait(let seconds):
                 sleepTask?.cancel()
@@ -47,5 +50,6 @@ extension PlayerEngine {
                 publish()
             }
         }
+        return effects
     }
 }

@@ -59,7 +59,7 @@ extension PlayerEngine {
             case .mixer(let request, let level, let muted):
                 try send(request, for: .mixer(level: level, muted: muted))
             case .relay(let amplitude):
-                mpv.outputRelay?.set(amplitude: amplitude)
+                mpv.setRelayAmplitude(amplitude)
             case .ramp(let target):
                 rampTask?.cancel()
                 rampTask = Task {

@@ -4,7 +4,7 @@ import CDWallyVocabulary
 import Foundation
 import Logging
 
-/// The player's engine: the CD-player rules on top of one mpv handle.
+/// The player's engine: the CD-player rules on top of one mpv (`MPVPort`).
 ///
 /// Commands come in through `perform` (PlayerEngine+Commands.swift); mpv's events and the
 /// replies to its requests come in, in order, through `handle` (PlayerEngine+Events.swift),
@@ -47,7 +47,7 @@ actor PlayerEngine {
     private let thread = EngineThread(name: "cdwally-engine")
     nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
 
-    let mpv: MPVHandle
+    let mpv: any MPVPort
     let configuration: PlayerConfiguration
     let store: ResumeStore
     let log: ListeningLog
@@ -93,12 +93,12 @@ actor PlayerEngine {
     var listening = ListenTracker()
 
     init(
-        mpv: MPVHandle, configuration: PlayerConfiguration, store: ResumeStore, log: ListeningLog,
+        mpv: any MPVPort, configuration: PlayerConfiguration, store: ResumeStore, log: ListeningLog,
         userVolume: UserVolume?, wallet: Wallet,
         published: LockedValue<PlayerSnapshot>, hub: EventHub, volume: Int, muted: Bool
     ) {
         let applier: VolumeControl.Applier =
-            configuration.mixer == .hardware ? .hardware : mpv.outputRelay == nil ? .mpv : .relay
+            configuration.mixer == .hardware ? .hardware : mpv.relaysOutput ? .relay : .mpv
         self.volume = VolumeControl(
             applier: applier, bounds: configuration.volumeBounds, device: configuration.outputName,
             level: volume,
@@ -192,12 +192,12 @@ actor PlayerEngine {
     /// Ends mpv's playback of whatever it holds; its END_FILE events will not match a queue.
     func stopMPV() {
         queue = nil
-        cursor.apply(.stopped)
-        seeks.apply(.stopped)
+        cursorDid(.stopped)
+        seeksDid(.stopped)
         do {
             try send(.stop)
         } catch PlayerError.outputStalled {
-            // Stopped when the core answers again (`coreAnswered`).
+            // Stopped when the core answers again (`OutputCondition`'s `.bringBack`).
         } catch {
             logger.warning("could not stop mpv: \(error)")
         }

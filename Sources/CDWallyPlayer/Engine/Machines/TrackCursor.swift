@@ -6,7 +6,11 @@
 /// - While paused, mpv's decoder fills its buffer past the end of the paused track (through a
 ///   pipe, seconds ahead) and starts the next one: the listener is still on the paused track,
 ///   so that start is held (`startedWhilePaused`) and applied when playback goes on, or before
-///   a seek, which mpv applies to the track it holds.
+///   a seek, which mpv applies to the track it holds. The file mpv opens meanwhile is the held
+///   track's: it is announced with that track, not as the paused one's.
+/// - mpv may start an entry before the engine knows which track it is (the reply to its
+///   `loadfile` still on its way): the engine applies the start once it knows, and the file's
+///   opening with it if mpv opened it already.
 ///
 /// Plain data, owned by the engine: events in, what to apply out. Tracks are 1-based.
 struct TrackCursor: Equatable {
@@ -20,8 +24,9 @@ struct TrackCursor: Equatable {
         /// mpv stopped: nothing it started counts any more.
         case stopped
         /// mpv started `entry`, track `track` of the disc (nil: of no disc the engine holds);
-        /// `paused` says whether the listener paused, `commanded` whether the engine asked for
-        /// this very entry.
+        /// `paused` says whether the listener paused, `commanded` whether the engine applies a
+        /// start mpv made earlier (held while paused, or made before the engine knew the entry),
+        /// whose file may be open already.
         case mpvStarted(entry: Int64, track: Int?, paused: Bool, commanded: Bool)
         /// mpv opened the file of the entry it started last.
         case fileLoaded
@@ -34,6 +39,9 @@ struct TrackCursor: Equatable {
         case started(track: Int, left: Bool)
         /// Apply mpv's start of `entry`, held while paused, as a commanded one.
         case startHeld(entry: Int64)
+        /// The listener's track's file is open (mpv's FILE_LOADED, or a late start of an entry
+        /// mpv opened already): the track is announced, and a seek kept for it goes.
+        case opened
     }
 
     /// The track the listener is on.
@@ -66,13 +74,22 @@ struct TrackCursor: Equatable {
                 return []
             }
             activeEntry = entry
+            // mpv's own start comes before the file opens; a late one may come after.
+            let opened = asked && loadedEntry == entry
+            if !asked { loadedEntry = nil }
             guard let number else { return [] }
             if number == commanded { commanded = nil }
             let left = number != track
             track = number
-            return [.started(track: number, left: left)]
+            return [.started(track: number, left: left)] + (opened ? [.opened] : [])
         case .fileLoaded:
+            // The file of a start held while paused is that start's, applied with it.
+            if let held = startedWhilePaused {
+                loadedEntry = held
+                return []
+            }
             loadedEntry = activeEntry
+            return [.opened]
         case .catchUp:
             guard let entry = startedWhilePaused else { return [] }
             startedWhilePaused = nil
