@@ -108,7 +108,7 @@ let package = Package(
         .target(
             name: "CDWallyControl",
             dependencies: [
-                "CDWallyCore", "CDWallySystem", "CDWallyVocabulary",
+                "CDWallyCore", "CDWallySystem", "CDWallyVocabulary", "CDWallyQuickClient",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["PROTOCOL.md"]),
@@ -150,7 +150,7 @@ let package = Package(
             name: "cdwally",
             dependencies: [
                 "CDWallyCore", "CDWallySystem", "CDWallyConfig", "CDWallyLibrary", "CDWallyVocabulary",
-                "CDWallyPlayer", "CDWallyControl",
+                "CDWallyPlayer", "CDWallyControl", "CDWallyQuickClient",
                 "CDWallyMPRIS", "CDWallyKeys", "CDWallyTerminal", "CDWallyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -28,7 +28,7 @@ public enum ControlRequest: Sendable, Hashable {
     case nextCard(seconds: Int, pid: Int32?)
     /// The words after `cdwally` on a command line, from the small control client that the
     /// installed `cdwally` is: the host carries them out as the CLI would and answers what the
-    /// CLI prints (`PrintedAnswer`), or refuses with `unknown-command` a line that
+    /// CLI prints (`PrintedLines`), or refuses with `unknown-command` a line that
     /// is not a plain control verb, which the client then hands to the full program.
     case commandLine([String])
 }

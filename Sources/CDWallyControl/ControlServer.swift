@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyQuickClient
 import CDWallySystem
 import Dispatch
 import Foundation
@@ -30,7 +31,7 @@ public final class ControlServer: Sendable {
     /// prints for its answer; nil for words it does not take (answered `unknown-command`).
     public typealias Printer =
         @Sendable ([String]) -> (
-            request: ControlRequest, print: @Sendable (ControlResponse) -> PrintedAnswer
+            request: ControlRequest, print: @Sendable (ControlResponse) -> PrintedLines
         )?
 
     public let endpoint: ControlEndpoint

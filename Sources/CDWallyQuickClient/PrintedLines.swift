@@ -1,12 +1,13 @@
 import Glibc
 
-/// What this command prints and its exit status.
-public struct PrintedLines: Sendable, Equatable {
+/// What a command line prints and its exit status: what this client says itself, and the
+/// player's answer to a `command-line` request (which the player writes in this same type).
+public struct PrintedLines: Sendable, Hashable {
     public var standardOutput: String
     public var standardError: String
     public var exitStatus: Int32
 
-    public init(standardOutput: String, standardError: String, exitStatus: Int32) {
+    public init(standardOutput: String = "", standardError: String = "", exitStatus: Int32) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.exitStatus = exitStatus

@@ -2,7 +2,7 @@ import CDWallyQuickClient
 import Testing
 
 /// The small client's reading of an answer line, without Foundation: what the player writes
-/// (`PrintedAnswer.json`, through `JSONValue`'s writer) comes back byte for byte, an error answer
+/// (`PrintedLines.json`, through `JSONValue`'s writer) comes back byte for byte, an error answer
 /// of the protocol's own hands the command over, and anything else is said, never handed over.
 @Suite struct QuickAnswerTests {
     @Test func aPrintedAnswerComesBackWholeWithItsEscapes() {

@@ -32,6 +32,15 @@ import Testing
         }
     }
 
+    /// The small control client starts in a millisecond because it links the standard library
+    /// and Glibc alone: the control socket writes the client's answer type (`PrintedLines`),
+    /// never the reverse.
+    @Test func theSmallClientIsBuiltWithNothingOfTheRest() async throws {
+        let manifest = try await PackageManifest.ofRepository()
+        #expect(manifest.reach(of: "CDWallyQuickClient").isEmpty)
+        #expect(manifest.reach(of: "cdwally-quick") == ["CDWallyQuickClient"])
+    }
+
     /// SwiftPM puts every module it built in one folder, so an import a target does not
     /// declare may still compile (CDWallyPlayer's fails today only because its CMPV is not on
     /// a front end's paths): no front-end file imports the engine.

@@ -57,7 +57,7 @@ import Testing
         ]
         for output in texts {
             for (error, status) in [("", Int32(0)), ("cdwally: there is no disc 9\n", 64), (output, -1)] {
-                let line = PrintedAnswer(standardOutput: output, standardError: error, exitStatus: status)
+                let line = PrintedLines(standardOutput: output, standardError: error, exitStatus: status)
                     .json
                     .serialized(pretty: false)
                 #expect(

@@ -2,6 +2,7 @@ import ArgumentParser
 import CDWallyControl
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyQuickClient
 import CDWallyVocabulary
 import Foundation
 
@@ -38,7 +39,7 @@ enum QuickControl {
     static func run(_ arguments: [String]) -> Int32? {
         guard let (request, json) = verb(of: arguments) else { return nil }
         SignalWaiter.unblockStopSignals()
-        let answer: PrintedAnswer
+        let answer: PrintedLines
         do {
             let response = try ControlLink.send(request, environment: ProcessInfo.processInfo.environment)
             answer = printed(response, to: request, json: json)
@@ -57,8 +58,7 @@ enum QuickControl {
     }
 
     /// What the CLI prints for `response`, the answer to `request`, and its exit status.
-    static func printed(_ response: ControlResponse, to request: ControlRequest, json: Bool) -> PrintedAnswer
-    {
+    static func printed(_ response: ControlResponse, to request: ControlRequest, json: Bool) -> PrintedLines {
         switch response {
         case .ok(let status):
             let shown =
@@ -66,14 +66,14 @@ enum QuickControl {
                 ? status.json.serialized()
                 : ShownText.cleanLines(
                     (request == .status ? StatusView.renderWithCard : StatusView.render)(status))
-            return PrintedAnswer(standardOutput: shown + "\n", exitStatus: ExitCode.success.rawValue)
+            return PrintedLines(standardOutput: shown + "\n", exitStatus: ExitCode.success.rawValue)
         case .failure(let failure):
             return printed(CommandFailure(failure))
         }
     }
 
     /// A failure as the CLI prints it (`CommandContext`'s words for any error).
-    private static func printed(_ failure: CommandFailure) -> PrintedAnswer {
-        PrintedAnswer(standardError: ShownText.cleanLines(failure.printed), exitStatus: failure.code)
+    private static func printed(_ failure: CommandFailure) -> PrintedLines {
+        PrintedLines(standardError: ShownText.cleanLines(failure.printed), exitStatus: failure.code)
     }
 }
