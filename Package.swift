@@ -198,19 +198,23 @@ let package = Package(
             dependencies: [
                 "CDWallyPlayer", "CDWallyVocabulary", "CDWallyCore", "CDWallySystem", "TestSupport",
             ]),
+        // A player in memory, for the doors' tests (`MemoryPlayer`): no engine, no libmpv.
+        .target(
+            name: "DoorSupport", dependencies: ["CDWallyVocabulary", "CDWallyCore", "CDWallySystem"],
+            path: "Tests/DoorSupport"),
         .testTarget(
             name: "CDWallyControlTests",
             dependencies: [
                 "CDWallyControl", "CDWallyMPRIS", "CDWallyPlayer", "CDWallyVocabulary", "CDWallyCore",
                 "CDWallySystem",
-                "TestSupport",
+                "TestSupport", "DoorSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "CDWallyMPRISTests",
             dependencies: [
-                "CDWallyMPRIS", "CDWallyPlayer", "CDWallyVocabulary", "CDWallyCore", "CDWallySystem",
-                "TestSupport",
+                "CDWallyMPRIS", "CDWallyVocabulary", "CDWallyCore", "CDWallySystem",
+                "TestSupport", "DoorSupport",
             ]),
         .testTarget(
             name: "CDWallyKeysTests",
