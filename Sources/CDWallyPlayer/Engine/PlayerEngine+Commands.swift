@@ -110,23 +110,19 @@ extension PlayerEngine {
             try send(.pause(false))
             try send(.playIndex(start.track - 1), for: .move(load: load))
             let resumed = start.position > 0 ? (index: start.track - 1, position: start.position) : nil
-            queue = DiscQueue(load: load, trackCount: album.tracks.count, resumedTrack: resumed)
-            // Shuffle is the disc's: another disc in its place plays in its own order.
-            if disc?.album.id != album.id { shuffle = false }
+            place.queue(
+                album, in: DiscQueue(load: load, trackCount: album.tracks.count, resumedTrack: resumed))
             if shuffle { try reorderQueue(shuffled: true, keeping: start.track) }
         } catch {
             stopMPV()
-            state = disc == nil ? .idle : .stopped
+            place.abandonLoad()
             publish()
             throw error
         }
-        disc = CurrentDisc(album: album, position: position)
+        place.start(album, at: position, from: start)
         // Saved (as playing) and logged once mpv confirms it plays (`confirmPlayback`).
         beginListen(album)
         cursorDid(.commanded(track: start.track))
-        elapsed = start.position
-        duration = taggedDuration(ofTrack: start.track)
-        state = .playing
         seeksDid(.loaded)
         saveCurrent(at: start.position)
         publish()
@@ -135,7 +131,7 @@ extension PlayerEngine {
     func pause() throws(PlayerError) {
         guard state == .playing, queue != nil else { return }
         try send(.pause(true))
-        state = .paused
+        place.pause()
         saveCurrent(at: elapsed)
         publish()
     }
@@ -144,7 +140,7 @@ extension PlayerEngine {
         // The level a sleep timer faded out comes back with the music (`SleepTimer`).
         if !sleepTimer.isFading { volumeDid(.restore) }
         try send(.pause(false))
-        state = .playing
+        place.play()
         listeningDid(.saved(at: .now))
         applyStartedWhilePaused()
         publish()
@@ -183,8 +179,7 @@ extension PlayerEngine {
         endListen(finished: false)
         resolveWaiters(with: .superseded)
         stopMPV()
-        state = .stopped
-        duration = nil
+        place.stop()
         publish()
     }
 
@@ -216,8 +211,7 @@ extension PlayerEngine {
         let position = queue?.order.position(ofTrack: number - 1) ?? number - 1
         try send(.playIndex(position), for: queue.map { .move(load: $0.load) })
         cursorDid(.commanded(track: number))
-        elapsed = queue?.startPosition(ofTrack: number) ?? 0
-        duration = taggedDuration(ofTrack: number)
+        place.enter(track: number, at: queue?.startPosition(ofTrack: number) ?? 0)
         if isActive { saveCurrent(at: elapsed) }
         publish()
         try await waitForPlayback()

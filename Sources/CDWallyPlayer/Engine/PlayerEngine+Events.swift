@@ -73,10 +73,8 @@ extension PlayerEngine {
         if left { noteRestOfTrackHeard() }
         // A seek into the last track is moot now; its restart will not be this track's.
         seeksDid(.trackStarted)
-        if seeks.pending == nil { elapsed = queue.startPosition(ofTrack: index) }
-        // The length the tags give until mpv's own comes: mpv says nothing when the next
-        // track is as long as the last (a gapless change), which left the state without one.
-        duration = taggedDuration(ofTrack: index)
+        // A seek kept for the track holds the place it goes to.
+        place.enter(track: index, at: seeks.pending ?? queue.startPosition(ofTrack: index))
         if let resumed = queue.resumedTrack, resumed.index != index - 1 { replaceResumedEntry() }
         if isActive { saveCurrent(at: elapsed) }
         publish()
@@ -164,10 +162,8 @@ extension PlayerEngine {
         stopMPV()
         // Stopped before anything else, so loading the next disc does not save this one
         // as "left at track 1" over its finished mark.
-        state = .stopped
+        place.finish()
         cursorDid(.placed(track: 1))
-        elapsed = 0
-        duration = nil
         saveFinished(album)
         // A disc of which nothing could be played was not listened to.
         endListen(finished: queue.hasPlayed)
@@ -216,8 +212,7 @@ extension PlayerEngine {
     private func outputFailed(_ code: MPVErrorCode) {
         endListen(finished: false)
         stopMPV()
-        state = .stopped
-        duration = nil
+        place.stop()
         publish()
         let error = PlayerError.audioOutputFailed(device: configuration.outputName, message: code.description)
         logger.debug("\(error)")
@@ -242,7 +237,7 @@ extension PlayerEngine {
             isShutDown = true
         }
         queue = nil
-        if isActive { state = .stopped }
+        place.stop()
         resolveWaiters(with: .superseded)
         publish()
         hub.finish()

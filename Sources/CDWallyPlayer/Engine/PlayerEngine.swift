@@ -16,7 +16,7 @@ import Logging
 /// (`PlayerEngine+Listening.swift`), whose writes both happen off this actor.
 ///
 /// Most of that state lives in value types with their own invariants (`Engine/Machines`): the
-/// track cursor, the seeks, the volume, the sleep timer, the reply book, the play order, the
+/// playing disc's place, the track cursor, the seeks, the volume, the sleep timer, the reply book, the play order, the
 /// output's condition, the waiters for mpv's confirmation and what of the disc is heard.
 /// Each takes an event and returns effects; this actor is the shell that runs them (posts the
 /// mpv requests, publishes, saves), so their transitions are tested without mpv.
@@ -57,16 +57,13 @@ actor PlayerEngine {
     let hub: EventHub
 
     var wallet: Wallet
-    var state = PlaybackState.idle
-    var disc: CurrentDisc?
+    /// The disc in the player and where it stands (`DiscPlace`); read through the accessors
+    /// below, its state changed only by its moves.
+    var place = DiscPlace()
     /// The held disc after the wallet let it go, and the disc that follows it (`LeftDisc`).
     var leftDisc: LeftDisc?
     /// The track the listener is on, and the entry mpv is on (`TrackCursor`).
     var cursor = TrackCursor()
-    var elapsed = 0.0
-    var duration: Double?
-    /// The disc's entries while mpv holds them; nil when stopped or idle.
-    var queue: DiscQueue?
     /// The seeks on their way to mpv, and one waiting for a track to open (`SeekTracker`).
     var seeks = SeekTracker()
     /// The audio output mpv has open, whether it holds mpv's core, whether its null fallback
@@ -81,8 +78,6 @@ actor PlayerEngine {
     /// The sleep timer (`SleepTimer`), and its wait or fade under way.
     var sleepTimer = SleepTimer()
     var sleepTask: Task<Void, Never>?
-    /// The disc plays in a drawn order (`PlayerEngine+Shuffle.swift`); never saved.
-    var shuffle = false
     /// The shell's own: set once by `shutdown` (or mpv's end); later commands throw.
     var isShutDown = false
     /// The commands waiting for mpv to confirm playback (`WaiterBook`, `PlayerEngine+Waiting`).
@@ -115,18 +110,36 @@ actor PlayerEngine {
 
     var logger: Logger { configuration.logger }
 
-    var isActive: Bool { state == .playing || state == .paused }
+    var state: PlaybackState { place.state }
+    var isActive: Bool { place.isActive }
+    var disc: CurrentDisc? {
+        get { place.disc }
+        set { place.disc = newValue }
+    }
+    var elapsed: Double {
+        get { place.elapsed }
+        set { place.elapsed = newValue }
+    }
+    var duration: Double? {
+        get { place.duration }
+        set { place.duration = newValue }
+    }
+    var queue: DiscQueue? {
+        get { place.queue }
+        set { place.queue = newValue }
+    }
+    var shuffle: Bool {
+        get { place.shuffle }
+        set { place.shuffle = newValue }
+    }
 
     /// The track (1-based) the listener is on.
     var trackIndex: Int? { cursor.track }
 
     func makeSnapshot() -> PlayerSnapshot {
-        var track: AlbumTrack?
-        if let disc, let trackIndex, disc.album.tracks.indices.contains(trackIndex - 1) {
-            track = disc.album.tracks[trackIndex - 1]
-        }
         var snapshot = PlayerSnapshot(
-            state: state, disc: disc, trackIndex: trackIndex, track: track, elapsed: elapsed,
+            state: state, disc: disc, trackIndex: trackIndex, track: place.track(trackIndex),
+            elapsed: elapsed,
             duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted,
             sleep: sleepTimer.shown(now: Date(), instant: .now),
             waitingForOutput: output.isStalled, shuffle: shuffle)
@@ -143,13 +156,6 @@ actor PlayerEngine {
             return current
         }
         if previous.differsVisibly(from: snapshot) { hub.emit(.snapshotChanged(snapshot)) }
-    }
-
-    /// Track `number`'s length as its tags give it, or nil when they give none.
-    func taggedDuration(ofTrack number: Int) -> Double? {
-        guard let disc, disc.album.tracks.indices.contains(number - 1) else { return nil }
-        let seconds = disc.album.tracks[number - 1].duration
-        return seconds > 0 ? seconds : nil
     }
 
     /// Remembers the current track and `position` for the current disc, and whether it is
@@ -211,7 +217,7 @@ actor PlayerEngine {
         sleepTask?.cancel()
         if isActive {
             saveCurrent(at: elapsed)
-            state = .stopped
+            place.stop()
         }
         endListen(finished: false)
         isShutDown = true
