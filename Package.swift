@@ -232,6 +232,7 @@ let package = Package(
             name: "CDWallyWebTests",
             dependencies: [
                 "CDWallyWeb", "CDWallyPlayer", "CDWallyVocabulary", "CDWallyCore", "TestSupport",
+                "DoorSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(

@@ -10,17 +10,18 @@ import Testing
 @testable import CDWallyVocabulary
 @testable import CDWallyWeb
 
-/// Every route of API v1 and every refusal, in process against a real player.
+/// Every route of API v1 and every refusal, in process, against a player in memory, and a real
+/// player for what its listening memory answers.
 @Suite struct WebRouterTests {
     /// The router test client sends `Host: localhost`; a foreign Host is tested live.
     static let origin = "http://localhost"
 
     /// Runs `body` with a test client of the fixture's router.
     private func withClient(
-        prepare: (_ state: String) throws -> Void = { _ in },
+        realPlayer prepare: ((_ state: String) throws -> Void)? = nil,
         _ body: @Sendable (WebFixture, any TestClientProtocol) async throws -> Void
     ) async throws {
-        let fixture = try WebFixture(prepare: prepare)
+        let fixture = try WebFixture(realPlayer: prepare)
         let app = Application(router: fixture.server.router())
         do {
             try await app.test(.router) { client in try await body(fixture, client) }
@@ -138,7 +139,7 @@ import Testing
 
     @Test func theWalletSaysHowOftenAndHowLatelyEachDiscWasPlayed() async throws {
         let start = Date(timeIntervalSince1970: 1_795_000_000)
-        try await withClient(prepare: Self.remembering(listenStartingAt: start)) {
+        try await withClient(realPlayer: Self.remembering(listenStartingAt: start)) {
             fixture, client in
             let session = try fixture.session()
             let wallet = try Self.json(
@@ -161,7 +162,7 @@ import Testing
     /// as it is, and the answers are the player's.
     @Test func theGetsReadNoFileAndMoveNone() async throws {
         let start = Date(timeIntervalSince1970: 1_795_000_000)
-        try await withClient(prepare: Self.remembering(listenStartingAt: start)) {
+        try await withClient(realPlayer: Self.remembering(listenStartingAt: start)) {
             fixture, client in
             let session = try fixture.session()
             let file = URL(fileURLWithPath: fixture.state + "/listens.json")
@@ -187,7 +188,7 @@ import Testing
     /// "lastPlayed" null, never "just now".
     @Test func noListenAheadOfTheClockIsDated() async throws {
         let ahead = Date().addingTimeInterval(49 * 86_400)
-        try await withClient(prepare: Self.remembering(listenStartingAt: ahead)) {
+        try await withClient(realPlayer: Self.remembering(listenStartingAt: ahead)) {
             fixture, client in
             let session = try fixture.session()
             let one = try Self.json(

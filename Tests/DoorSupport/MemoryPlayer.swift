@@ -1,6 +1,7 @@
 import CDWallyCore
 import CDWallySystem
 import CDWallyVocabulary
+import Foundation
 
 /// A player in memory, for the doors' tests: what a door reads (`PlayerView`) and where it
 /// sends (`PlayerInbox`), with the CD player's rules at their plainest and no audio. Time
@@ -10,8 +11,8 @@ import CDWallyVocabulary
 /// refusals of a disc or track out of range and a level above `volume_max`, the levels the
 /// bounds allow, mute, shuffle, and the events a change sends (`snapshotChanged` on every
 /// change, `trackChanged` on a track's start, `seeked` on a seek, `discFinished` past the last
-/// track). It keeps no sleep timer (`sleep` is answered and changes nothing), plays no disc
-/// on by itself, and saves nothing. The engine's own rules are tested in CDWallyPlayerTests;
+/// track). The sleep timer is shown as set and never runs out; nothing plays on by itself, and
+/// nothing is saved. The engine's own rules are tested in CDWallyPlayerTests;
 /// each door has tests over the real player besides (DESIGN.md §7 says which).
 public final class MemoryPlayer: PlayerView, PlayerInbox {
     private struct State {
@@ -162,8 +163,12 @@ private struct Rules {
             try play(Int.random(in: 1...max(1, snapshot.wallet.discs.count)), fromStart: false)
         case .volume(let change):
             try changeVolume(change)
-        case .sleep:
-            break
+        case .sleep(let request):
+            switch request {
+            case .after(let seconds): snapshot.sleep = .at(Date(timeIntervalSinceNow: seconds))
+            case .endOfDisc: snapshot.sleep = .endOfDisc
+            case .off: snapshot.sleep = nil
+            }
         case .shuffle(let on):
             guard snapshot.disc != nil else { throw .noDiscToShuffle }
             snapshot.shuffle = on ?? !snapshot.shuffle

@@ -1,32 +1,49 @@
 import CDWallyCore
 import CDWallyPlayer
+import CDWallyVocabulary
+import DoorSupport
 import Foundation
 import Logging
 import TestSupport
 
 @testable import CDWallyWeb
 
-/// A real player (libmpv, null output) on two discs of the gapless fixtures, and a web server
-/// configured for it in a temporary state folder. Nothing is mocked: the routes reach the
+/// A web server in a temporary state folder, in front of a player of two discs of the gapless
+/// fixtures: by default a player in memory (`MemoryPlayer`), which the web's own rules need;
+/// with `realPlayer`, a real one (libmpv, null output) that reads what `realPlayer` prepared in
+/// its state folder, for what only the real player's memory answers. The routes reach the
 /// player the way a browser's requests do.
 final class WebFixture: @unchecked Sendable {
     let state: String
-    let player: Player
+    let player: any PlayerView
+    /// The player in memory, when it is the one.
+    let memory: MemoryPlayer?
+    private let shutDown: @Sendable () async -> Void
     let server: WebServer
     let access: WebAccess
     let port: Int
 
     init(
         port: Int = Int.random(in: 41_000..<49_000), limits: ConnectionLimits = ConnectionLimits(),
-        library: WebLibrary? = nil, prepare: (_ state: String) throws -> Void = { _ in }
+        library: WebLibrary? = nil, realPlayer prepare: ((_ state: String) throws -> Void)? = nil
     ) throws {
         state = FileManager.default.temporaryDirectory.appendingPathComponent("cdwally-web-\(UUID())").path
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-        // What the player finds in its state folder when it starts (it reads it then, once).
-        try prepare(state)
-        var configuration = PlayerConfiguration(stateDirectory: RawPath(state), mpvOptions: [("ao", "null")])
-        configuration.logger.logLevel = .critical
-        player = try Player(configuration: configuration, wallet: try WebFixture.wallet())
+        let inbox: any PlayerInbox
+        if let prepare {
+            // What the player finds in its state folder when it starts (it reads it then, once).
+            try prepare(state)
+            var configuration = PlayerConfiguration(
+                stateDirectory: RawPath(state), mpvOptions: [("ao", "null")])
+            configuration.logger.logLevel = .critical
+            let real = try Player(configuration: configuration, wallet: try WebFixture.wallet())
+            (player, inbox, memory) = (real, PlayerDoor(player: real), nil)
+            shutDown = { await real.shutdown() }
+        } else {
+            let memory = MemoryPlayer(wallet: try WebFixture.wallet())
+            (player, inbox, self.memory) = (memory, memory, memory)
+            shutDown = { memory.shutdown() }
+        }
         access = WebAccess(stateFolder: state)
         self.port = port
         let listen = WebListenAddress(host: "127.0.0.1", port: port)
@@ -39,12 +56,12 @@ final class WebFixture: @unchecked Sendable {
         web.coverWorker = [BuiltProducts.cdwally, "cover-worker"]
         web.limits = limits
         web.library = library
-        server = WebServer(view: player, inbox: PlayerDoor(player: player), configuration: web)
+        server = WebServer(view: player, inbox: inbox, configuration: web)
     }
 
     func remove() async {
         await server.stop()
-        await player.shutdown()
+        await shutDown()
         try? FileManager.default.removeItem(atPath: state)
     }
 
