@@ -6,7 +6,8 @@ public struct QuickRequest: Sendable, Equatable {
     public init(words: [String]) { self.words = words }
 
     /// Whether `words` may be a plain control verb, alone or with `--json` (the player decides
-    /// which they are): anything else, an option first, help, is the full program's at once.
+    /// which they are, `QuickControl.verb` in the full program, whose first test this is):
+    /// anything else, an option first, help, is the full program's at once.
     public static func mayTake(_ words: [String]) -> Bool {
         guard let verb = words.first, !verb.hasPrefix("-") else { return false }
         return words.count == 1 || words == [verb, "--json"]

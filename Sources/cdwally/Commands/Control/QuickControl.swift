@@ -19,8 +19,8 @@ enum QuickControl {
     /// of the CLI (`PlayerVerb.table`'s, by any of its spellings, or the host's `status` and
     /// `quit`) alone or with `--json`. Each shows the player's status.
     static func verb(of arguments: [String]) -> (request: ControlRequest, json: Bool)? {
-        guard let word = arguments.first, arguments.count == 1 || arguments.dropFirst() == ["--json"]
-        else { return nil }
+        // The shape the small client sends (`QuickRequest.mayTake`): one rule for both ends.
+        guard QuickRequest.mayTake(arguments), let word = arguments.first else { return nil }
         let request: ControlRequest
         let hostVerbs: [any PlainControlCommand.Type] = [StatusCommand.self, QuitCommand.self]
         if let host = hostVerbs.first(where: { $0.configuration.commandName == word }) {
