@@ -39,7 +39,9 @@ for l in listens:
 for e in log.get("earlier", []):
     t = titles.setdefault(e["title"], [0, 0.0]); t[0] += e["listens"]; t[1] = round(t[1] + e["seconds"], 1)
 titles.pop(exclude, None)
-print(json.dumps({"count": count, "titles": titles, "ids": {l["title"]: l["disc"] for l in log.get("listens", [])}}))
+print(json.dumps({"count": count, "titles": titles, "ids": {l["title"]: l["disc"] for l in log.get("listens", [])},
+                  "seen": [[l["title"], l["start"], round(l["seconds"])] for l in listens[-4:]]
+                  + ([["now", now["title"], now["start"], round(now["seconds"])]] if now else [])}))
 '''
 
 
@@ -100,7 +102,7 @@ def listen(run, guest, name, disc):
     heard = seconds_heard(guest)
     before = listens(guest, now=True)
     other = disc % 3 + 1
-    held = run.hold(guest, LISTENS, None, trigger=f"cdwally disc {other}")
+    held = run.hold(guest, LISTENS, None, trigger=f"cdwally disc {other}", thread="cdwally-state")
     held_at = time.monotonic()
     run.say(f"{name}: {heard:.0f} s of disc {disc} heard, {before['count']} listens; disc {other} asked; held in {held}")
     if not held:
@@ -111,7 +113,7 @@ def listen(run, guest, name, disc):
     def check(run, guest, name, _disc):
         after = listens(guest)
         run.verdict(f"{name}: the listen ended before the cut counts once", after["count"] == before["count"],
-                    f"{before['count']} listens before, {after['count']} after")
+                    f"{before['count']} listens before, {after['count']} after; last before {before.get('seen')}, after {after.get('seen')}")
         stats_work(run, guest, name)
     return Held(held, held_at, otherwise=disc, check=check)
 
@@ -128,7 +130,7 @@ def forget(run, guest, name, disc):
         run.say(f"{name}: no other disc has a history: the playing one is forgotten, its history not judged")
     title = candidates[0] if candidates else playing
     target = before["ids"].get(title) or str(disc)
-    held = run.hold(guest, LISTENS, f"stats --forget {target}", serve=None)
+    held = run.hold(guest, LISTENS, f"stats --forget {target}", serve=None, client=run.RENAMES, thread="any")
     rc, temporary = guest.run(f"ls {STATE}/.listens.json.* 2>/dev/null | head -n 1")
     new = listens(guest, playing, temporary.strip()) if temporary.strip() else None
     run.say(f"{name}: forgetting {title} ({target}); held in {held}; the new log {'holds ' + json.dumps(new['titles']) if new else 'is not there'}")
