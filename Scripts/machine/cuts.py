@@ -15,11 +15,11 @@ WEB_PORT = 8080
 # The listens a reader counts, from the files as they are (ListeningLog): each listen of the
 # log, the older ones by their totals, and the listen in progress once 30 s were heard and the
 # log does not hold it, unless begun after BOOT (the disc resumed since, not the one cut). Prints
-# {"count": N, "titles": {title: [listens, seconds]}} for the log alone, EXCLUDE's title left
-# out (the disc playing, whose listen in progress a boot may fold in).
+# {"count": N, "titles": {title: [listens, seconds]}} for the log alone, the listen begun at
+# SKIP left out (the one in progress at the cut, which the next boot folds in).
 COUNT = r'''
 import json, sys, glob, os, datetime
-state, boot, exclude = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+state, boot, skip = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 def load(name):
     try:
         return json.load(open(os.path.join(state, name)))
@@ -35,10 +35,11 @@ if now and now["seconds"] >= 30 and stamp(now["start"]) < boot and not any(
     count += 1
 titles = {}
 for l in listens:
+    if l["start"] == skip:
+        continue
     t = titles.setdefault(l["title"], [0, 0.0]); t[0] += 1; t[1] = round(t[1] + l["seconds"], 1)
 for e in log.get("earlier", []):
     t = titles.setdefault(e["title"], [0, 0.0]); t[0] += e["listens"]; t[1] = round(t[1] + e["seconds"], 1)
-titles.pop(exclude, None)
 print(json.dumps({"count": count, "titles": titles, "ids": {l["title"]: l["disc"] for l in log.get("listens", [])},
                   "seen": [[l["title"], l["start"], round(l["seconds"])] for l in listens[-4:]]
                   + ([["now", now["title"], now["start"], round(now["seconds"])]] if now else [])}))
@@ -59,11 +60,11 @@ class Held:
         self.check = check or (lambda run, guest, name, disc: None)
 
 
-def listens(guest, exclude="", file=None, now=False):
+def listens(guest, skip="", file=None, now=False):
     """COUNT in the guest: the listens and each other disc's history; NOW counts the listen in
     progress however recent (before a cut), else only one begun before this boot."""
     rc, boot = guest.run("date +%s" if now else "date -d \"$(uptime -s)\" +%s")
-    rc, out = guest.run(f"python3 - {STATE} {boot.strip() or 0} '{exclude}' {file or ''} <<'PY'\n{COUNT}PY")
+    rc, out = guest.run(f"python3 - {STATE} {boot.strip() or 0} '{skip}' {file or ''} <<'PY'\n{COUNT}PY")
     try:
         return json.loads(out)
     except ValueError:
@@ -93,7 +94,8 @@ def seconds_heard(guest):
 
 # ---- a listen being written ----
 def listen(run, guest, name, disc):
-    """A listen long enough to keep, ended by `cdwally disc` to another disc: the jukebox is
+    """A listen long enough to keep, ended by `cdwally disc` to another disc (from its start:
+    a disc resumed near its end would end the wallet before the cut): the jukebox is
     held at its rename of the new log over listens.json. Whatever the cut leaves, the listen
     counts once after the boot (the log's, or the one in progress folded in)."""
     deadline = time.monotonic() + 120
@@ -102,7 +104,7 @@ def listen(run, guest, name, disc):
     heard = seconds_heard(guest)
     before = listens(guest, now=True)
     other = disc % 3 + 1
-    held = run.hold(guest, LISTENS, None, trigger=f"cdwally disc {other}", thread="cdwally-state")
+    held = run.hold(guest, LISTENS, None, trigger=f"cdwally disc {other} --from-start", thread="cdwally-state")
     held_at = time.monotonic()
     run.say(f"{name}: {heard:.0f} s of disc {disc} heard, {before['count']} listens; disc {other} asked; held in {held}")
     if not held:
@@ -120,26 +122,26 @@ def listen(run, guest, name, disc):
 
 # ---- stats --forget held in its write ----
 def forget(run, guest, name, disc):
-    """`stats --forget` of a disc with a history (not the one playing) held at its rename over
-    listens.json: after the boot the log is the one before or the one after the forget, the
-    disc playing aside (a boot folds its listen in progress in)."""
-    playing = f"Rise {disc}"
-    before = listens(guest, playing)
+    """`stats --forget` of a disc with a history (another than the one playing if it can) held
+    by check-machine-hold at its rename over listens.json: after the boot the log is the one
+    before or the one after the forget, the listen in progress at the cut aside (the boot folds
+    it in)."""
+    now = guest.run(f"python3 -c 'import json; print(json.load(open(\"{STATE}/listening-now.json\"))[\"listen\"][\"start\"])' 2>/dev/null")[1].strip()
+    before = listens(guest, now)
     candidates = sorted(t for t in before["titles"] or {} if t in before["ids"])
-    if not candidates:
-        run.say(f"{name}: no other disc has a history: the playing one is forgotten, its history not judged")
-    title = candidates[0] if candidates else playing
+    candidates.sort(key=lambda t: t == f"Rise {disc}")
+    title = candidates[0] if candidates else f"Rise {disc}"
     target = before["ids"].get(title) or str(disc)
     held = run.hold(guest, LISTENS, f"stats --forget {target}", serve=None, client=run.RENAMES, thread="any")
     rc, temporary = guest.run(f"ls {STATE}/.listens.json.* 2>/dev/null | head -n 1")
-    new = listens(guest, playing, temporary.strip()) if temporary.strip() else None
+    new = listens(guest, now, temporary.strip()) if temporary.strip() else None
     run.say(f"{name}: forgetting {title} ({target}); held in {held}; the new log {'holds ' + json.dumps(new['titles']) if new else 'is not there'}")
     if not held:
         run.verdict(f"{name}: `stats --forget` was held in its write", False, "not held")
     time.sleep(1)
 
     def check(run, guest, name, _disc):
-        after = listens(guest, playing)
+        after = listens(guest, now)
         versions = [before["titles"]] + ([new["titles"]] if new else [])
         which = "the old log" if after["titles"] == before["titles"] else "the new log" if new and after["titles"] == new["titles"] else "NEITHER"
         run.verdict(f"{name}: the log is the one before the forget or the one after it", after["titles"] in versions,

@@ -83,12 +83,12 @@ class Run:
         """The disc and album time of the last tone the sound card got. Read once the guest is
         off, it is the last place heard: the music plays on while a power-off stops the
         services, and after it the WAV holds silence. DISC: the last place of that disc, within
-        the last minute."""
+        the last 150 s."""
         samples, rate = guest.samples()
         end = len(samples)
         while end > 0 and abs(samples[end - 1]) <= 64:
             end -= 1
-        heard = [w for w in tones.windows(samples[:end], rate, max(0, end - (60 if disc else 3) * rate))
+        heard = [w for w in tones.windows(samples[:end], rate, max(0, end - (150 if disc else 3) * rate))
                  if w[1] and (disc is None or w[1] == disc)]
         return (heard[-1][1], heard[-1][2]) if heard else (None, None)
 
@@ -271,7 +271,7 @@ class Run:
                 f"serve=' {numbers(serve)} ' client=' {numbers(client if command else '')} '; "
                 "for f in /proc/[0-9]*/task/*/syscall; do read -r nr fd rest 2>/dev/null <$f || continue; "
                 "case $nr in *[!0-9]*|'') continue;; esac; "
-                "p=${f%/task/*}; grep -q '^TracerPid:[[:space:]]*[1-9]' $p/status 2>/dev/null || continue; "
+                "p=${f%/task/*}; grep -q '^TracerPid:[[:space:]]*[1-9]' ${f%/syscall}/status 2>/dev/null || continue; "
                 "if tr '\\0' ' ' <$p/cmdline | grep -q ' serve'; then calls=$serve; else calls=$client; fi; "
                 "case $calls in *' '$nr' '*) ;; *) continue;; esac; "
                 + (f"case $nr in 1|18|77) l=$(readlink $p/fd/$((fd))); [ \"$l\" = '{path}' ] || continue;; esac; " if path else "")
