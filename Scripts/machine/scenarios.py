@@ -245,7 +245,7 @@ class Run:
         if serve:
             holder = (f"tids=$(grep -l '^{thread}' /proc/$pid/task/*/comm | cut -d/ -f5); "
                       f"setsid check-machine-hold '{path}' {serve} --tasks $tids >/tmp/hold.serve 2>&1 </dev/null &"
-                      if thread else
+                      if thread is not None else
                       f"setsid strace -f -p $pid {only} -e trace={serve} -e inject={serve}:delay_enter=600s -o /tmp/hold.serve >/dev/null 2>&1 &")
             guest.run(f"""old=$(systemctl show -P MainPID {UNIT})
                 {"systemctl restart --no-block " + UNIT if restart else "old=0"}
@@ -256,7 +256,7 @@ class Run:
             # A rename of a temporary file over the playlist, or, where the writer writes into
             # the file itself (its folder not the user's: an ext4 disk's root as mkfs leaves
             # it), the truncation after the new bytes, which leaves the file torn until then.
-            tracer = (f"check-machine-hold '{path}' {client} --" if thread else
+            tracer = (f"check-machine-hold '{path}' {client} --" if thread is not None else
                       f"strace -f {only} -e trace={client} -e inject={client}:delay_enter=600s -o /tmp/hold.client")
             guest.send(f"{tracer} runuser -u listener -- cdwally {command} >/tmp/hold.client.out 2>&1", 700)
         if trigger:
@@ -322,7 +322,9 @@ class Run:
             held_at, other = None, None
             if kind.startswith(("remove", "add")):
                 verb = "remove 3" if kind.startswith("remove") else "add 'Rise 3'"
-                held = self.hold(guest, self.PLAYLIST, verb)
+                # exFAT has no renameat2(RENAME_EXCHANGE): the writer falls back to a plain
+                # rename, which only check-machine-hold sees.
+                held = self.hold(guest, self.PLAYLIST, verb, thread="client only" if self.fs == "exfat" else None)
                 rc, new = guest.run("cat /srv/music/.CDs.m3u8.cdwally-* 2>/dev/null")
                 if new:
                     versions.append(new)
