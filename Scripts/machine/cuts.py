@@ -105,7 +105,7 @@ def listen(run, guest, name, disc):
     before = listens(guest, now=True)
     other = disc % 3 + 1
     held = run.hold(guest, LISTENS, None, trigger=f"cdwally disc {other} --from-start", thread="cdwally-state")
-    held_at = time.monotonic()
+    held_at = run.held_since
     run.say(f"{name}: {heard:.0f} s of disc {disc} heard, {before['count']} listens; disc {other} asked; held in {held}")
     if not held:
         run.verdict(f"{name}: the jukebox was held in its write", False, "not held")
@@ -198,7 +198,7 @@ def web(run, guest, name, disc):
     held = run.hold(guest, run.PLAYLIST, None, serve=run.RENAMES + ",ftruncate",
                     trigger=f"python3 /tmp/post.py {WEB_PORT} {token} '{body}'",
                     thread="" if run.fs == "exfat" else None)
-    held_at = time.monotonic()
+    held_at = run.held_since
     run.say(f"{name}: {verb} of Rise 3 ({ident}) through the web, a token {'made' if token else 'NOT made'}; held in {held}")
     rc, new = guest.run("cat /srv/music/.CDs.m3u8.cdwally-* 2>/dev/null")
     if not held:
