@@ -330,6 +330,11 @@ class Run:
             held_at, other = None, None
             if kind.startswith(("remove", "add")):
                 verb = "remove 3" if kind.startswith("remove") else "add 'Rise 3'"
+                if verb.startswith("add") and "Disc 3" in old:
+                    # Disc 3 is put back after every cut: out first, so that the add writes.
+                    guest.cdwally("remove 3")
+                    rc, old = guest.run(f"cat {self.PLAYLIST}")
+                    versions = [old]
                 # exFAT has no renameat2(RENAME_EXCHANGE): the writer falls back to a plain
                 # rename, which only check-machine-hold sees.
                 held = self.hold(guest, self.PLAYLIST, verb, thread="client only" if self.fs == "exfat" else None)
