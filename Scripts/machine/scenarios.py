@@ -8,6 +8,7 @@ from guest import Guest
 from usb import scenario_usb
 from clock import scenario_clock
 from readonly import scenario_readonly
+import cuts
 
 UNIT = "cdwally-jukebox@listener"
 LOSS_LIMIT = 5.0  # seconds heard twice at most after a cut (the guide's promise)
@@ -78,15 +79,22 @@ class Run:
             time.sleep(1)
         raise TimeoutError(f"disc {disc}: not {seconds} s heard within {timeout} s")
 
-    def last_place(self, guest):
+    def last_place(self, guest, disc=None):
         """The disc and album time of the last tone the sound card got. Read once the guest is
         off, it is the last place heard: the music plays on while a power-off stops the
-        services, and after it the WAV holds silence."""
+        services, and after it the WAV holds silence. DISC: the last place of that disc, within
+        the last 150 s."""
         samples, rate = guest.samples()
         end = len(samples)
         while end > 0 and abs(samples[end - 1]) <= 64:
             end -= 1
-        heard = [w for w in tones.windows(samples[:end], rate, max(0, end - 3 * rate)) if w[1]]
+        heard = [w for w in tones.windows(samples[:end], rate, max(0, end - (150 if disc else 3) * rate))
+                 if w[1] and (disc is None or w[1] == disc)]
+        if disc:
+            # Where that disc gave way to another, the last window holds both and reads as
+            # neither: the last one that follows on from the one before it.
+            steady = [b for a, b in zip(heard, heard[1:]) if 0 <= b[2] - a[2] <= 0.3]
+            heard = steady or heard
         return (heard[-1][1], heard[-1][2]) if heard else (None, None)
 
     def journal_checks(self, guest, name):
@@ -108,10 +116,11 @@ class Run:
 
     # The first boot after a cut or power-off: the first sound is DISC near PLACE, at the
     # saved level, and plays on without a gap across a track join.
-    def check_resume(self, guest, name, disc, place, level, listen=25, join=True, held=0.0):
+    def check_resume(self, guest, name, disc, place, level, listen=25, join=True, held=0.0, otherwise=None):
         """HELD: the seconds a writer of the jukebox was held by strace before the plug was
         pulled, during which it saved nothing; the bound grows by them (a real cut inside a
-        rename holds nothing)."""
+        rename holds nothing). OTHERWISE: the disc and place a disc change left, saved before
+        the held write; the change itself queued behind it, that disc from there is right too."""
         samples, rate, first = self.wait_heard(guest, disc, listen)
         power_on = guest.first_sound
         multi = self.multi_user(guest)
@@ -125,6 +134,9 @@ class Run:
         if not opening:
             return self.verdict(f"{name}: the first samples are an album's tone", False, "not a tone")
         got_disc, got_place = opening[0][1], opening[0][2]
+        if otherwise and otherwise[1] is not None and got_disc == otherwise[0] != disc:
+            self.say(f"{name}: the disc left before the held write plays again (its change was not saved)")
+            disc, place, held = otherwise[0], otherwise[1], 0.0
         loss = place - got_place
         self.results.setdefault("losses", []).append({"name": name, "heard_s": place, "resumed_s": got_place, "loss_s": round(loss, 2)})
         self.verdict(f"{name}: the first samples are disc {disc}", got_disc == disc, f"disc {got_disc}")
@@ -201,11 +213,12 @@ class Run:
 
     def state_checks(self, guest, name):
         """After the jukebox's first command: no stale temporary file, state files parse,
-        nothing set aside as damaged, the index opens."""
+        nothing set aside as damaged, the index opens. (A file gone meanwhile is no fault: the
+        jukebox removes the listen in progress once it folded it into the log.)"""
         rc, out = guest.run("ls -a /srv/music | grep '^\\.CDs.m3u8.cdwally-' || true")
         self.verdict(f"{name}: no stale temporary playlist", not out.strip(), out.strip() or "none")
         rc, out = guest.run(f"""cd {self.HOME}/.local/state/cdwally && for f in $(find . -name '*.json'); do
-            python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$f" 2>/dev/null || echo "unparsable $f"; done
+            python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$f" 2>/dev/null || {{ [ -e "$f" ] && echo "unparsable $f"; }}; done
             find {self.HOME}/.local/state {self.HOME}/.cache -name '*damaged*' -printf 'set aside %p\\n'
             for db in {self.HOME}/.cache/cdwally/index-*.sqlite3; do
                 [ -e "$db" ] || continue; r=$(sqlite3 "$db" 'pragma integrity_check' 2>&1); [ "$r" = ok ] || echo "index $db: $r"; done""")
@@ -217,50 +230,107 @@ class Run:
         disc, place = self.last_place(guest)
         return disc
 
+    # The system calls a hold may stop a writer in, by number on x86-64 (as
+    # /proc/PID/task/TID/syscall gives them).
+    CALLS = {"write": 1, "pwrite64": 18, "ftruncate": 77, "rename": 82, "renameat": 264, "renameat2": 316}
+    RENAMES = "rename,renameat,renameat2"
+
     # Holds a writer at its next rename of PATH (any rename, without PATH) inside the guest:
-    # strace's delay injection on the jukebox and on COMMAND (a client, run meanwhile).
-    def hold(self, guest, path, command):
-        only = f"-P {path}" if path else ""
-        guest.run(f"""pid=$(systemctl show -P MainPID {UNIT})
-            setsid strace -f -p $pid {only} -e trace=rename,renameat,renameat2 -e inject=rename,renameat,renameat2:delay_enter=600s -o /tmp/hold.serve >/dev/null 2>&1 &
-            sleep 2""", 20)
+    # strace's delay injection on the jukebox (its calls SERVE) and on COMMAND (a client, run
+    # meanwhile; its calls CLIENT). TRIGGER, a client command run untraced once the jukebox is
+    # held, makes the jukebox write; RESTART starts the jukebox again first and traces the new
+    # one from its start (a write it makes once, after starting).
+    #
+    # THREAD (a name, as the jukebox's threads have them) holds with `check-machine-hold`
+    # (hold.py) instead, that thread alone of the jukebox, and the client with it: a plain
+    # rename(2) over PATH, which strace's -P does not see (it matches the temporary file).
+    def hold(self, guest, path, command, serve=RENAMES, client=RENAMES + ",ftruncate", trigger=None,
+             restart=False, thread=None):
+        since = time.monotonic()  # the writer may be held from here on
+        only = f"-P '{path}'" if path else ""
+        if serve:
+            holder = (f"tids=$(grep -l '^{thread}' /proc/$pid/task/*/comm | cut -d/ -f5); "
+                      f"setsid check-machine-hold '{path}' {serve} --tasks $tids >/tmp/hold.serve 2>&1 </dev/null &"
+                      if thread is not None else
+                      f"setsid strace -f -p $pid {only} -e trace={serve} -e inject={serve}:delay_enter=600s -o /tmp/hold.serve >/dev/null 2>&1 &")
+            guest.run(f"""old=$(systemctl show -P MainPID {UNIT})
+                {"systemctl restart --no-block " + UNIT if restart else "old=0"}
+                for i in $(seq 300); do pid=$(systemctl show -P MainPID {UNIT}); [ "$pid" != 0 ] && [ "$pid" != "$old" ] && break; sleep 0.1; done
+                {holder}
+                sleep 2""", 60)
         if command:
             # A rename of a temporary file over the playlist, or, where the writer writes into
             # the file itself (its folder not the user's: an ext4 disk's root as mkfs leaves
             # it), the truncation after the new bytes, which leaves the file torn until then.
-            calls = "rename,renameat,renameat2,ftruncate"
-            guest.send(f"strace -f {only} -e trace={calls} -e inject={calls}:delay_enter=600s -o /tmp/hold.client runuser -u listener -- cdwally {command} >/tmp/hold.client.out 2>&1", 700)
+            tracer = (f"check-machine-hold '{path}' {client} --" if thread is not None else
+                      f"strace -f {only} -e trace={client} -e inject={client}:delay_enter=600s -o /tmp/hold.client")
+            guest.send(f"{tracer} runuser -u listener -- cdwally {command} >/tmp/hold.client.out 2>&1", 700)
+        if trigger:
+            guest.send(f"runuser -u listener -- {trigger} >/tmp/hold.trigger.out 2>&1", 700)
+        numbers = lambda calls: " ".join(str(self.CALLS[c]) for c in calls.split(",")) if calls else ""
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            # A task inside one of those calls, in a process strace holds; a truncation only in
-            # the client (the jukebox truncates its own files, briefly, and is not held there).
+            # A task inside one of the calls its process is held at, in a process strace
+            # holds; a call on a descriptor only when it is PATH's (a thread of the jukebox
+            # writing elsewhere is not held, and a task passes through such calls briefly).
+            # One grep over every task first: a loop over hundreds of tasks takes seconds under
+            # TCG, seconds the writer is held unseen (the resume bound's slack counts from the
+            # look before the one that saw it).
+            every = "|".join(sorted(set(numbers(serve).split() + numbers(client if command else "").split())))
+            looked = time.monotonic()
             rc, out = guest.run(
-                "for f in $(grep -lE '^(77|82|264|316) ' /proc/[0-9]*/task/*/syscall 2>/dev/null); do "
-                "p=${f%/task/*}; grep -q '^TracerPid:[[:space:]]*[1-9]' $p/status 2>/dev/null || continue; "
-                "grep -q '^77 ' $f && tr '\\0' ' ' <$p/cmdline | grep -q ' serve' && continue; "
-                "echo $f; done | head -n 3")
+                f"serve=' {numbers(serve)} ' client=' {numbers(client if command else '')} '; "
+                f"for f in $(grep -lE '^({every}) ' /proc/[0-9]*/task/*/syscall 2>/dev/null); do read -r nr fd rest 2>/dev/null <$f || continue; "
+                "case $nr in *[!0-9]*|'') continue;; esac; "
+                "p=${f%/task/*}; grep -q '^TracerPid:[[:space:]]*[1-9]' ${f%/syscall}/status 2>/dev/null || continue; "
+                "if tr '\\0' ' ' <$p/cmdline | grep -q ' serve'; then calls=$serve; else calls=$client; fi; "
+                "case $calls in *' '$nr' '*) ;; *) continue;; esac; "
+                + (f"case $nr in 1|18|77) l=$(readlink $p/fd/$((fd))); [ \"$l\" = '{path}' ] || continue;; esac; " if path else "")
+                + "echo $f; done 2>/dev/null | head -n 3")
             if out.strip():
+                self.held_since = since
                 return out.strip()
+            since = looked
             time.sleep(0.5)
-        # Why not: what the client said, and the renames strace saw.
-        rc, out = guest.run("cat /tmp/hold.client.out; grep -h rename /tmp/hold.client /tmp/hold.serve 2>/dev/null | tail -n 3")
-        self.say(f"nothing held at a rename: {out.strip()[:300]}")
+        # Why not: what the client said, and the calls strace saw.
+        rc, out = guest.run("cat /tmp/hold.client.out /tmp/hold.trigger.out 2>/dev/null; tail -n 3 /tmp/hold.client /tmp/hold.serve 2>/dev/null")
+        self.say(f"nothing held: {out.strip()[:300]}")
         return None
 
     def scenario_cuts(self, guest, count):
         t = time.monotonic()
+        # Every kind once in eight cuts; those of `cuts.py` hold a writer other than the
+        # playlist's client (the listening log's, the web's, the index's).
         kinds = ["remove held in its write", "volume change held at a state rename", "at random while playing",
-                 "add held in its write", "at random while playing"]
+                 "add held in its write", "a listen held in its write", "stats --forget held in its write",
+                 "the web's Library held in its write", "a scan of a new album held in its index write"]
+        others = {"a listen": cuts.listen, "stats --forget": cuts.forget, "the web's": cuts.web,
+                  "a scan": lambda run, guest, name, disc: cuts.scan(run, guest, name, disc, number + 1)}
         if guest is None:
             guest = self.boot()
             self.jukebox(guest)
             guest.cdwally("volume 70")
-            guest.cdwally("disc 2")
+            # The first boot's jukebox may still be finding its library: asked again until it
+            # plays (the boot scenario judges the first try).
+            for _ in range(60):
+                rc, out = guest.cdwally("disc 2")
+                if rc == 0:
+                    break
+                time.sleep(2)
+            self.say(f"cuts: `cdwally disc 2` said {out.strip()[:200]!r} (exit status {rc})")
         level = 70
         for number in range(count):
-            kind = kinds[number % len(kinds)]
+            # CHECK_MACHINE_FIRST_CUT starts the cycle at that kind (0-based): one kind tried alone.
+            kind = kinds[(number + int(os.environ.get("CHECK_MACHINE_FIRST_CUT", "0"))) % len(kinds)]
             name = f"cut {number + 1} ({kind}, {self.fs})"
             self.jukebox(guest)
+            # A disc resumed near its end may have ended the wallet (`then = "next"` stops
+            # after the last disc): music again, for the cut to land in.
+            state = self.status(guest).get("state")
+            if state != "playing":
+                self.say(f"{name}: the jukebox is {state}: disc 2 from its start")
+                guest.cdwally("disc 2 --from-start")
+                time.sleep(3)
             disc = self.playing(guest)
             # The albums last 80 s: a disc near its end goes back to its first track, so the
             # cut lands in music, not after the disc.
@@ -269,14 +339,21 @@ class Run:
                 self.wait_heard(guest, disc, 4)
             rc, old = guest.run(f"cat {self.PLAYLIST}")
             versions, levels = [old], [level]
-            held_at = None
+            held_at, other = None, None
             if kind.startswith(("remove", "add")):
                 verb = "remove 3" if kind.startswith("remove") else "add 'Rise 3'"
-                held = self.hold(guest, self.PLAYLIST, verb)
+                if verb.startswith("add") and "Disc 3" in old:
+                    # Disc 3 is put back after every cut: out first, so that the add writes.
+                    guest.cdwally("remove 3")
+                    rc, old = guest.run(f"cat {self.PLAYLIST}")
+                    versions = [old]
+                # exFAT has no renameat2(RENAME_EXCHANGE): the writer falls back to a plain
+                # rename, which only check-machine-hold sees.
+                held = self.hold(guest, self.PLAYLIST, verb, thread="client only" if self.fs == "exfat" else None)
                 rc, new = guest.run("cat /srv/music/.CDs.m3u8.cdwally-* 2>/dev/null")
                 if new:
                     versions.append(new)
-                rc, written = guest.run("grep -c ftruncate /tmp/hold.client")
+                rc, written = guest.run("grep -c ftruncate /tmp/hold.client 2>/dev/null")
                 if written.strip() not in ("", "0"):
                     self.say(f"{name}: the writer writes into the file itself: held before its truncation")
                 self.say(f"{name}: held in {held}; the temporary file {'holds ' + str(len(new)) + ' bytes' if new else 'is not there'}")
@@ -293,8 +370,14 @@ class Run:
                 guest.send(f"runuser -u listener -- cdwally volume {level}", 60)
                 held = self.hold(guest, None, None)
                 self.say(f"{name}: held in {held}")
-                held_at = time.monotonic() if held else None
+                held_at = self.held_since if held else None
                 time.sleep(1)
+            elif kind.startswith(tuple(others)):
+                other = others[next(k for k in others if kind.startswith(k))](self, guest, name, disc)
+                versions += other.versions
+                held_at = other.held_at
+                # The disc it left, where it was left: the WAV's last place of it, read after.
+                left = other.otherwise
             else:
                 time.sleep(random.uniform(1, 9))
             held_for = time.monotonic() - held_at if held_at else 0.0
@@ -306,9 +389,14 @@ class Run:
                 continue
             self.say(f"{name}: plug pulled while disc {disc} played at {place:.1f} s"
                      + (f", a writer held {held_for:.1f} s" if held_for else ""))
+            left = (left, self.last_place(guest, left)[1]) if other and other.otherwise and other.otherwise != disc else None
+            if left:
+                self.say(f"{name}: disc {left[0]} was left at {left[1]}")
             guest = self.boot()
             # The jukebox's first command, then the playlist as it left it.
             self.jukebox(guest)
+            if other:
+                other.check(self, guest, name, disc)
             rc, now = guest.run(f"cat {self.PLAYLIST}")
             self.verdict(f"{name}: the playlist is a version that was written", now in versions,
                          f"{len(now)} bytes, {'the new version' if now in versions[1:] else 'the old version' if now == old else 'NEITHER'}")
@@ -319,8 +407,16 @@ class Run:
             except (ValueError, KeyError):
                 saved = None
             self.verdict(f"{name}: the saved level is one that was set", saved in levels, f"{saved}, set {levels}")
-            self.check_resume(guest, name, disc, place, saved if saved in levels else level, listen=8, join=False,
-                              held=held_for)
+            try:
+                self.check_resume(guest, name, disc, place, saved if saved in levels else level, listen=8, join=False,
+                                  held=held_for, otherwise=left)
+            except TimeoutError as error:
+                # Music that stops after the boot fails this cut, with what the guest says of
+                # it, and is started again for the next cut rather than end the run.
+                rc, out = guest.run(f"runuser -u listener -- cdwally status; cat /proc/asound/card0/pcm0p/sub0/status; "
+                                    f"journalctl -b -u {UNIT} -o cat --no-pager | tail -n 8")
+                self.verdict(f"{name}: the music plays on after the boot", False, f"{error}: {' | '.join(out.strip().splitlines())[:600]}")
+                guest.cdwally(f"disc {disc}")
             self.journal_checks(guest, name)
             self.cuts.append({"kind": kind, "fs": self.fs})
             # Put the wallet back to three discs for the next cut.
