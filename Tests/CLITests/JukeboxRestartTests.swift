@@ -63,6 +63,49 @@ import Testing
         #expect(try await third.wait() == 0)
     }
 
+    /// At boot the sound card may come up after the jukebox (seen in the whole-machine check:
+    /// the box stayed silent after a power cut). An output that does not open yet is tried
+    /// again until it does, said once, and the disc plays on from its place.
+    @Test func anOutputThatOpensLateIsTriedAgainAndTheDiscPlaysOn() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try makeLibrary()
+        try await cutOffWhilePlayingTheSecondDisc(cli, library)
+
+        // mpv's PCM output cannot open a file in a folder that is not there yet. Untimed, it
+        // renders the rest of the disc at once: its length says where the disc went on from.
+        // `--verbose` for the journal's info lines.
+        let card = cli.home + "/late-card"
+        let serve = try await startServe(
+            cli, library,
+            extra: [
+                "--verbose", "--mpv", "ao=pcm", "--mpv", "ao-pcm-file=\(card)/out.raw", "--mpv",
+                "ao-pcm-waveheader=no",
+                "--mpv", "audio-format=s16", "--mpv", "audio-channels=mono", "--mpv", "audio-samplerate=8000",
+            ])
+        try await serve.waitUntil("the output to fail") { serve.stderr.contains("does not open yet") }
+        try await Task.sleep(for: .seconds(5))
+        #expect(try await cli.json(["status"])["state"] as? String != "playing")
+
+        try FileManager.default.createDirectory(atPath: card, withIntermediateDirectories: false)
+        try await serve.waitUntil("disc 2 to play to its end once the output opens") {
+            serve.stderr.contains("Finished: Bob — Second")
+        }
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+        // From 0:20 or a little later (the last save before the cut): the rest of track 1 and
+        // all of track 2, 54 to 60 s, not the whole disc's 80.
+        let bytes = try #require(
+            FileManager.default.attributesOfItem(atPath: card + "/out.raw")[.size] as? Int)
+        let seconds = Double(bytes) / 16_000
+        #expect(seconds > 53 && seconds < 61, "\(seconds) s rendered")
+        // Tried every two seconds, said once: the wait and mpv's refusal, then the opening.
+        let log = serve.stderr
+        #expect(log.components(separatedBy: "does not open yet").count == 2, "\(log)")
+        #expect(log.components(separatedBy: "error: could not open audio device").count == 2, "\(log)")
+        #expect(log.contains("the audio output opened: playing on disc 2"), "\(log)")
+    }
+
     /// A seek is a change of place, saved as a track change is: a power cut two seconds after
     /// it brings the player back there, not to the place of the last periodic save.
     @Test func aPowerCutJustAfterASeekResumesAtTheSeeksPlace() async throws {

@@ -92,11 +92,8 @@ struct ServeCommand: AsyncParsableCommand {
                 if !idles, let position = host.interruptedDisc {
                     logger.info(
                         "ready: \(discs) in the wallet; playing on disc \(position), cut off last time")
-                    do {
-                        try await host.perform(.play(disc: position, fromStart: false))
-                    } catch {
-                        logger.error("\(error)")
-                    }
+                    // Not awaited: it may wait for the sound card, and a stop signal must not wait.
+                    Task { await host.playOn(position, logger: logger) }
                 } else {
                     logger.info("ready: \(discs) in the wallet; idle until told what to play")
                 }
@@ -109,9 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
                             let position = host.interruptedDisc(in: report.wallet)
                         else { return }
                         logger.info("the library is here: playing on disc \(position), cut off last time")
-                        host.send(.play(disc: position, fromStart: false)) { result in
-                            if case .failure(let error) = result { logger.error("\(error)") }
-                        }
+                        Task { await host.playOn(position, logger: logger) }
                     }
                 }
                 await host.waitForShutdownRequest()
@@ -123,17 +118,29 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// What a jukebox's log should say: each track as it starts, and whatever went wrong.
+    /// The same problem said again within `repeatQuiet` is not written again: an output tried
+    /// again every few seconds while a sound card comes up (`PlayerHost.playOn`) says it once.
     static func log(_ events: AsyncStream<PlayerEvent>, logger: Logger) async {
+        var lastProblem: (text: String, at: ContinuousClock.Instant)?
         for await event in events {
             if case .trackChanged(let snapshot) = event, let line = PlainPlayback.line(for: snapshot) {
                 logger.info("\(line)")
             } else if case .playbackFinished = event, let notice = event.notice {
                 logger.info("\(notice.text); idle until told what to play")
             } else if let notice = event.notice {
+                let now = ContinuousClock.now
+                if notice.level != .info {
+                    if let lastProblem, lastProblem.text == notice.text, now - lastProblem.at < repeatQuiet {
+                        continue
+                    }
+                    lastProblem = (notice.text, now)
+                }
                 log(notice, to: logger)
             }
         }
     }
+
+    static let repeatQuiet: Duration = .seconds(60)
 
     /// A notice at its level.
     static func log(_ notice: EventNotice, to logger: Logger) {
