@@ -63,7 +63,10 @@ public enum AtomicFile {
     ) throws(Failure) {
         let folder = path.parent
         try makeDirectory(folder)
-        var template = Array(folder.appending(".\(path.lastComponent.display).XXXXXX").bytes) + [0]
+        // The writer's pid in the name: a file a cut left is known as a leftover
+        // (`sweepLeftovers`), never taken for a live writer's.
+        var template =
+            Array(folder.appending(".\(path.lastComponent.display).\(getpid()).XXXXXX").bytes) + [0]
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
         }

@@ -82,22 +82,6 @@ public enum UserFileRecovery {
         return "\(target.display) was cut off in the middle of a change; its old version is put back"
     }
 
-    /// Whether no live process has the id: none at all, or a zombie (killed, not yet reaped by
-    /// its parent), which will write nothing more. EPERM means alive, another user's.
-    private static func isGone(_ pid: Int32) -> Bool {
-        if kill(pid, 0) != 0 { return errno == ESRCH }
-        // /proc's files say they are empty: read, not sized by fstat.
-        let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var stat = [UInt8](repeating: 0, count: 1024)
-        let count = read(descriptor, &stat, stat.count)
-        guard count > 0, let end = stat[0..<count].lastIndex(of: UInt8(ascii: ")")), end + 2 < count else {
-            return false
-        }
-        return stat[end + 2] == UInt8(ascii: "Z")
-    }
-
     /// Removes the files in `folder` named `<prefix><pid>-<number>` whose process is gone.
     private static func sweep(_ folder: RawPath, prefix: String) {
         guard let stream = folder.withCString({ opendir($0) }) else { return }
@@ -112,7 +96,7 @@ public enum UserFileRecovery {
             guard parts.count == 2, let pid = Int32(String(decoding: parts[0], as: UTF8.self)),
                 UInt32(String(decoding: parts[1], as: UTF8.self)) != nil, pid > 0
             else { continue }
-            guard isGone(pid) else { continue }
+            guard ProcessLiveness.isGone(pid) else { continue }
             UserFileEdit.unlinkQuietly(folder.appending(RawPath(bytes: name)))
             swept = true
         }

@@ -20,6 +20,46 @@ import Testing
         #expect(store.lastDisc == nil)
     }
 
+    /// A write cut before its rename leaves its temporary file beside the state file; the
+    /// player that claims the folder next removes it, and leaves a live writer's and every
+    /// other file alone.
+    @Test func claimingTheFolderSweepsWhatACutLeftOfAWrite() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let state = directory.path.appending("state")
+        try FileManager.default.createDirectory(atPath: state.display, withIntermediateDirectories: true)
+        // A process that has ended: its pid names no live process.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let gone = ended.processIdentifier
+        let names = [
+            ".resume.json.\(gone).Ab12Cd", ".listens.json.\(gone).zz9Q0a",
+            ".listens.json.\(getpid()).Live01", ".hidden", "resume.json", ".notes.txt.\(gone)",
+        ]
+        for name in names {
+            try Data("{}".utf8).write(to: URL(fileURLWithPath: state.appending(name).display))
+        }
+        let store = ResumeStore(directory: state)
+        try store.claimWriting()
+        defer { store.releaseWriting() }
+
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: state.display))
+        #expect(!left.contains(names[0]) && !left.contains(names[1]), "\(left)")
+        #expect(Set(names.dropFirst(2)).isSubset(of: left), "\(left)")
+
+        // A write of this player's leaves no temporary file.
+        store.record(
+            DiscResume(
+                trackIndex: 1, trackPath: RawPath("/m/1.flac"), position: 3, finished: false,
+                lastPlayed: Date()),
+            for: disc)
+        try store.flush()
+        let after = try FileManager.default.contentsOfDirectory(atPath: state.display)
+        #expect(!after.contains { $0.hasPrefix(".resume.json.") }, "\(after)")
+    }
+
     @Test func savesAndReadsBackEveryField() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

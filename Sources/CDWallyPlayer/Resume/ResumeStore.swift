@@ -149,6 +149,8 @@ public final class ResumeStore: Sendable {
                 throw PlayerError.stateInUse(folder: directory.display)
             }
             claim = lock
+            // The folder is this player's now: what a cut left of a write goes.
+            AtomicFile.sweepLeftovers(in: directory)
         }
     }
 
