@@ -34,5 +34,4 @@ extension PlayerEngine {
         }
         return posted
     }
-
 }
