@@ -17,6 +17,7 @@ final class EngineHarness {
     let album: Album
     let directory: TemporaryDirectory
     private let recorded = LockedValue<[PlayerEvent]>([])
+    private let hub: EventHub
     private let listener: Task<Void, Never>
     /// The entry ids given to the current load's `loadfile` replies, in track order.
     private(set) var entries: [Int64] = []
@@ -42,7 +43,7 @@ final class EngineHarness {
         configuration.logger.logLevel = .critical
         store = ResumeStore(directory: configuration.stateDirectory)
         let wallet = Wallet(discs: [album], total: 1, capacity: 20)
-        let hub = EventHub()
+        hub = EventHub()
         engine = PlayerEngine(
             mpv: mpv, configuration: configuration, store: store,
             log: ListeningLog(directory: configuration.stateDirectory, access: .writing), userVolume: nil,
@@ -55,7 +56,20 @@ final class EngineHarness {
         }
     }
 
-    var events: [PlayerEvent] { recorded.current }
+    /// Every event the engine sent so far, in order. The hub hands events to its subscribers
+    /// through a stream, so this sends a mark after them and waits for it: what the engine
+    /// sent before the call is all here, and nothing is read before it arrived.
+    var events: [PlayerEvent] {
+        get async {
+            let mark = PlayerEvent.trackSkipped(path: RawPath("\u{1}harness mark \(UUID())"), reason: "")
+            hub.emit(mark)
+            _ = await eventually(timeout: .seconds(10)) { recorded.current.contains(mark) }
+            return recorded.current.filter { event in
+                guard case .trackSkipped(let path, _) = event else { return true }
+                return !path.description.hasPrefix("\u{1}harness mark")
+            }
+        }
+    }
 
     func snapshot() async -> PlayerSnapshot { await engine.makeSnapshot() }
 
