@@ -8,7 +8,8 @@ import Logging
 ///
 /// Threads: MPRIS calls arrive on the bus thread and go into the player's mailbox at once;
 /// the D-Bus reply waits for the command's outcome (a failure becomes a D-Bus error). The
-/// event loop runs in its own task. Cover lookups (file I/O) happen there, never on the bus.
+/// event loop runs in its own task; cover lookups (file I/O) run on the `CoverLane`, and their
+/// answers update the state from there (`CoverLookup`).
 public final class MPRISBridge: MPRISDelegate, Sendable {
     private let view: any PlayerView
     private let inbox: any PlayerInbox
@@ -36,16 +37,17 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
             delegate: self, busAddress: busAddress, state: MPRISBridge.state(view.snapshot, artURL: nil),
             logger: logger)
         let events = view.events()
-        Task { [view, coverFile] in
-            var covers = CoverLookup(coverFile: coverFile)
-            let first = view.snapshot
-            server.update(MPRISBridge.state(first, artURL: await covers.artURL(for: first)))
+        let covers = CoverLookup(coverFile: coverFile) { snapshot, artURL in
+            server.update(MPRISBridge.state(snapshot, artURL: artURL))
+        }
+        Task { [view] in
+            covers.show(view.snapshot)
             for await event in events {
                 switch event {
                 case .snapshotChanged(let snapshot), .trackChanged(let snapshot):
-                    server.update(MPRISBridge.state(snapshot, artURL: await covers.artURL(for: snapshot)))
+                    covers.show(snapshot)
                 case .seeked(let snapshot):
-                    server.update(MPRISBridge.state(snapshot, artURL: await covers.artURL(for: snapshot)))
+                    covers.show(snapshot)
                     server.seeked(positionMicroseconds: Int64(snapshot.elapsed * 1_000_000))
                 default:
                     break

@@ -1,10 +1,6 @@
 import CDWallyCore
 import CDWallySystem
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The parent side of `TerminalCoverWorker`: finds a disc's picture and has a worker draw it
 /// for a layout, off the display's task, so that a slow disc, a huge picture or a hung decoder
 /// never holds up the clock or the keys. A worker that has not answered within the patience is
@@ -13,8 +9,8 @@ import CDWallySystem
 /// Only the newest request matters: one asked for while another is drawn waits, and is
 /// dropped if a newer one comes first.
 ///
-/// Threads: `draw` from the display loop; the work runs on a one-thread `BlockingPool` of its
-/// own (`cdwally-cover`), and the answer comes back through `onPicture`, from that thread.
+/// Threads: `draw` from the display loop; the work runs on the process's `CoverLane`, and the
+/// answer comes back through `onPicture`, from its thread.
 final class CoverArtist: Sendable {
     /// What a picture was asked for: which disc, in which cells.
     struct Request: Sendable, Hashable {
@@ -27,7 +23,6 @@ final class CoverArtist: Sendable {
 
     private let options: CoverOptions
     private let onPicture: @Sendable (Request, CoverPicture?) -> Void
-    private let worker = BlockingPool(threads: 1, name: "cdwally-cover")
     private let newest = LockedValue<Request?>(nil)
 
     init(options: CoverOptions, onPicture: @escaping @Sendable (Request, CoverPicture?) -> Void) {
@@ -39,7 +34,7 @@ final class CoverArtist: Sendable {
     func draw(_ album: Album, in layout: CoverLayout, cell: (width: Int, height: Int)) {
         let request = Request(album: album.id, layout: layout)
         newest.withLock { $0 = request }
-        worker.submit(replacing: "cover") { [self] in
+        CoverLane.shared.submit(CoverLane.Key(self, "draw")) { [self] in
             // A newer request may have come while this one's worker ran.
             guard newest.withLock({ $0 == request }) else { return }
             let picture = options.coverFile(album).flatMap { file in
@@ -56,29 +51,9 @@ final class CoverArtist: Sendable {
             "\(layout.columns)", "\(layout.rows)", "\(cell.width)", "\(cell.height)", "--", file,
         ]
         guard let child = try? SpawnedChild(options.worker + arguments) else { return nil }
-        let answer = Self.readAll(child.output, within: options.patience)
+        var reading = SpawnedChild.Answer(of: child)
+        let answer = reading.whole(within: options.patience, limit: Self.largestAnswer)
         child.end(killing: answer == nil)
         return answer.flatMap(CoverPicture.init(answer:))
-    }
-
-    /// Everything on `descriptor` until its end; nil when it took longer than `patience` or
-    /// grew past `largestAnswer`.
-    private static func readAll(_ descriptor: Int32, within patience: Duration) -> [UInt8]? {
-        let deadline = ContinuousClock.now + patience
-        var answer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero, answer.count <= largestAnswer else { return nil }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, left.pollMilliseconds)
-            if ready < 0 && errno != EINTR { return nil }
-            if ready <= 0 { continue }
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { return answer }
-            answer += chunk[..<count]
-        }
     }
 }

@@ -8,10 +8,11 @@ import Logging
 /// made once from the cover `coverFile` finds (the embedded picture or the folder's image), kept as
 /// `<content hash>-<size>.jpg` in the cover cache. The name changes with the picture, so a
 /// browser may keep each for a year. A `CoverWorker` child process makes them, a batch of discs
-/// at a time, from a thread of their own and never on a request: a disc whose thumbnails are not
-/// made yet has no cover URL, and one whose picture the worker could not use is not tried again.
+/// at a time, on the process's `CoverLane` and never on a request: a disc whose thumbnails are
+/// not made yet has no cover URL, and one whose picture the worker could not use is not tried
+/// again.
 ///
-/// Threads: any; the maps are behind locks, the work on one detached thread at a time.
+/// Threads: any; the maps are behind locks, the work on the lane, a batch per job.
 final class CoverThumbnails: Sendable {
     static let sizes = CoverWorker.sizes
     /// Discs per worker: the answers reach the pages a batch at a time.
@@ -37,8 +38,9 @@ final class CoverThumbnails: Sendable {
     /// Album id → the picture the worker could not use: not tried again until it is another.
     private let failed = LockedValue<[AlbumID: String]>([:])
     /// The wallet's discs waiting, the Library's rows waiting (the last page asked for), and
-    /// whether the thread runs.
-    private let queue = LockedValue<(pending: [Album], library: [Album], running: Bool)>(([], [], false))
+    /// what to call when a batch of the wallet's made something new.
+    private let queue = LockedValue<(pending: [Album], library: [Album], made: @Sendable () -> Void)>(
+        ([], [], {}))
     /// The most Library rows that wait: one screenful or two.
     static let libraryRows = 64
 
@@ -71,54 +73,55 @@ final class CoverThumbnails: Sendable {
     /// Makes the thumbnails of every disc that lacks them, in the background; `done` runs
     /// after each batch that made something new.
     func prepare(_ albums: [Album], done: @escaping @Sendable () -> Void) {
-        let start = queue.withLock { queue -> Bool in
+        let waits = queue.withLock { queue -> Bool in
             let known = made.current
             let waiting = Set(queue.pending.map(\.id))
             queue.pending += albums.filter { known[$0.id]?.isWhole != true && !waiting.contains($0.id) }
-            defer { queue.running = queue.running || !queue.pending.isEmpty }
-            return !queue.running && !queue.pending.isEmpty
+            queue.made = done
+            return !queue.pending.isEmpty
         }
-        if start { startThread(done: done) }
+        if waits { makeNextBatch() }
     }
 
     /// Makes the covers of the Library rows a page shows, at 128 px only, after the wallet's.
     /// Each request replaces the rows still waiting from the one before: rows scrolled away are
     /// dropped, so a small board never works through a whole library's covers.
     func prepareLibrary(_ albums: [Album]) {
-        let start = queue.withLock { queue -> Bool in
+        let waits = queue.withLock { queue -> Bool in
             let known = made.current
             queue.library = Array(albums.filter { known[$0.id] == nil }.prefix(Self.libraryRows))
-            defer { queue.running = queue.running || !queue.library.isEmpty }
-            return !queue.running && !queue.library.isEmpty
+            return !queue.library.isEmpty
         }
-        if start { startThread(done: {}) }
+        if waits { makeNextBatch() }
     }
 
-    private func startThread(done: @escaping @Sendable () -> Void) {
-        NamedThread.start("cdwally-thumbs") { [self] in
-            while let (albums, sizes) = nextBatch() {
-                if make(albums, sizes: sizes) { done() }
-            }
+    /// Queues the job that makes the next batch; it queues itself again while batches wait,
+    /// and one not started yet is replaced, so there is never more than one waiting.
+    private func makeNextBatch() {
+        CoverLane.shared.submit(CoverLane.Key(self, "thumbnails")) { [self] in
+            guard let (albums, sizes, done) = nextBatch() else { return }
+            if make(albums, sizes: sizes) { done() }
+            makeNextBatch()
         }
     }
 
-    /// The next albums to make covers of, and at which sizes: the wallet's first.
-    private func nextBatch() -> ([Album], [Int])? {
-        queue.withLock { queue -> ([Album], [Int])? in
+    /// The next albums to make covers of, at which sizes, and what to call when any is new:
+    /// the wallet's first.
+    private func nextBatch() -> ([Album], [Int], @Sendable () -> Void)? {
+        queue.withLock { queue -> ([Album], [Int], @Sendable () -> Void)? in
             let known = made.current
             queue.pending.removeAll { known[$0.id]?.isWhole == true }
             queue.library.removeAll { known[$0.id] != nil }
             if !queue.pending.isEmpty {
                 let albums = Array(queue.pending.prefix(CoverThumbnails.batch))
                 queue.pending.removeFirst(albums.count)
-                return (albums, CoverThumbnails.sizes)
+                return (albums, CoverThumbnails.sizes, queue.made)
             }
             if !queue.library.isEmpty {
                 let albums = Array(queue.library.prefix(CoverThumbnails.batch))
                 queue.library.removeFirst(albums.count)
-                return (albums, CoverThumbnails.librarySizes)
+                return (albums, CoverThumbnails.librarySizes, {})
             }
-            queue.running = false
             return nil
         }
     }

@@ -57,9 +57,9 @@ struct CoverWorkerProcess {
             answers.startable = false
             return answers
         }
-        var lines = LineReader(descriptor: child.output)
+        var lines = SpawnedChild.Answer(of: child)
         while answers.hashes.count < sources.count {
-            switch lines.next(within: patience) {
+            switch lines.nextLine(within: patience) {
             case .line(let line):
                 answers.hashes.append(
                     Self.hash(in: line, logger: logger, source: sources[answers.hashes.count]))
@@ -79,42 +79,5 @@ struct CoverWorkerProcess {
         logger.notice(
             "cover of \(ShownText.clean(source)) not made: \(ShownText.clean(String(line.dropFirst(2))))")
         return nil
-    }
-}
-
-/// Lines from a pipe, each awaited for at most a given time.
-private struct LineReader {
-    enum Next {
-        case line(String)
-        case timedOut
-        case ended
-    }
-
-    let descriptor: Int32
-    private var buffered: [UInt8] = []
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
-    mutating func next(within patience: Duration) -> Next {
-        let deadline = ContinuousClock.now + patience
-        while true {
-            if let end = buffered.firstIndex(of: UInt8(ascii: "\n")) {
-                defer { buffered.removeSubrange(...end) }
-                return .line(String(decoding: buffered[..<end], as: UTF8.self))
-            }
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { return .timedOut }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, left.pollMilliseconds)
-            if ready < 0 && errno != EINTR { return .ended }
-            if ready <= 0 { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return .ended }
-            buffered += chunk[..<count]
-        }
     }
 }

@@ -117,8 +117,10 @@ import Testing
         let serve = try RunningCommand(
             cli,
             [
+                // The journal's lines (each disc and track) say what the player did, should a
+                // browser's wait fail.
                 "serve", "--library", library, "--web", "127.0.0.1:\(port)", "--mpv", "ao=null", "--then",
-                "next",
+                "next", "--verbose",
             ])
         try await serve.waitUntil("the web remote to listen") { serve.stderr.contains("web remote at") }
         var codes: [String] = []
