@@ -33,7 +33,7 @@ import Testing
                 + #""title":"Freddie \"Freeloader\"","artist":"Miles Davis","#
                 + #""path":"/music/Kind of Blue/02 Freddie \#u{FFFD}.flac","duration":590},"#
                 + #""elapsed":12.346,"position":12.346,"duration":590,"trackCount":2,"volume":100,"muted":false,"#
-                + #""volumeLimit":100,"volumeMin":0,"sleep":null,"shuffle":false,"waitingForOutput":false,"waitingFor":null}"#
+                + #""volumeLimit":100,"volumeMin":0,"sleep":null,"shuffle":false,"waitingForOutput":false,"waitingFor":null,"notAnswering":null}"#
         )
     }
 
@@ -59,7 +59,7 @@ import Testing
                 + #""duration":null,"trackCount":0,"#
                 + #""volume":100,"muted":false,"volumeLimit":100,"volumeMin":0,"sleep":null,"shuffle":false,"#
                 + #""waitingForOutput":false,"#
-                + #""waitingFor":null}"#)
+                + #""waitingFor":null,"notAnswering":null}"#)
     }
 
     @Test func aDiscTheWalletDroppedHasANullPosition() throws {
@@ -106,6 +106,17 @@ import Testing
         let older = try PlayerStatus(
             json: JSONValue(parsing: Array(#"{"state":"idle","position":0,"trackCount":0}"#.utf8)))
         #expect(older.waitingFor == nil)
+    }
+
+    /// A library whose network share does not answer is said, and reads back.
+    @Test func aLibraryThatDoesNotAnswerIsSaidAndReadsBack() throws {
+        var status = PlayerStatus(state: .playing, disc: nil, track: nil, elapsed: 12, trackCount: 0)
+        status.notAnswering = "/mnt/nas"
+        #expect(status.json["notAnswering"] == .string("/mnt/nas"))
+        #expect(try PlayerStatus(json: JSONValue(parsing: Array(status.json.serialized().utf8))) == status)
+        let older = try PlayerStatus(
+            json: JSONValue(parsing: Array(#"{"state":"idle","position":0,"trackCount":0}"#.utf8)))
+        #expect(older.notAnswering == nil)
     }
 
     @Test func aMalformedStatusIsRefused() throws {

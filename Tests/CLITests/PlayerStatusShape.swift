@@ -4,6 +4,7 @@
 enum PlayerStatusShape {
     static let socket: Set<String> = [
         "state", "disc", "trackIndex", "track", "elapsed", "position", "duration", "trackCount", "volume",
-        "muted", "volumeLimit", "volumeMin", "sleep", "shuffle", "waitingForOutput", "waitingFor", "player",
+        "muted", "volumeLimit", "volumeMin", "sleep", "shuffle", "waitingForOutput", "waitingFor",
+        "notAnswering", "player",
     ]
 }

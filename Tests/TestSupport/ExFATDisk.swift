@@ -41,6 +41,32 @@ public final class ExFATDisk {
         try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
     }
 
+    /// Stops the disk's FUSE daemon: every call into the disk then waits, as on a network
+    /// share whose server went away (a hard mount), until `thaw`. A test that freezes thaws
+    /// before the disk goes: unmounting waits too.
+    public func freeze() throws {
+        try signalDaemon(SIGSTOP)
+    }
+
+    public func thaw() throws {
+        try signalDaemon(SIGCONT)
+    }
+
+    /// The daemon is found by its arguments in /proc, which never asks the disk itself.
+    private func signalDaemon(_ signal: Int32) throws {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for name in processes where name.allSatisfy(\.isNumber) {
+            guard let bytes = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { continue }
+            let arguments = bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard arguments.first?.hasSuffix("mount.exfat-fuse") == true, arguments.contains(path),
+                let pid = pid_t(name)
+            else { continue }
+            guard kill(pid, signal) == 0 else { throw TestFailure("kill \(pid): errno \(errno)") }
+            return
+        }
+        throw TestFailure("no mount.exfat-fuse process for \(path)")
+    }
+
     /// True when this process may make and mount one.
     public static let isAvailable: Bool = {
         let tools = ["/sbin/mkfs.exfat", "/sbin/losetup", "/sbin/mount.exfat-fuse"]

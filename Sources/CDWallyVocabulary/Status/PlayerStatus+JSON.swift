@@ -45,6 +45,7 @@ extension PlayerStatus {
             ("shuffle", .bool(shuffle)),
             ("waitingForOutput", .bool(waitingForOutput)),
             ("waitingFor", .string(waitingFor)),
+            ("notAnswering", .string(notAnswering)),
         ]
         if let setup { members.append(("player", setup.json)) }
         // Absent until a card is read: a box with no reader keeps the shape it always had.
@@ -97,6 +98,7 @@ extension PlayerStatus {
             shuffle: json["shuffle"]?.boolValue ?? false
         )
         volumeLimit = json["volumeLimit"]?.intValue
+        notAnswering = json["notAnswering"]?.stringValue
         volumeMin = json["volumeMin"]?.intValue
         lastCard = LastCard(json: json["lastCard"])
     }

@@ -83,6 +83,10 @@ public struct PlayerStatus: Sendable, Hashable {
     /// What the player waits for before it can play (a library disk not mounted yet, a CDs
     /// playlist not there yet): its path, or nil. The host fills it in; an older player sends none.
     public var waitingFor: String?
+    /// The library's folder while its file system does not answer (a network share whose
+    /// server went away): the music waits for it. The host fills it in; an older player sends
+    /// none.
+    public var notAnswering: String?
     /// How the player was started (`player` on the wire); the host fills it in, and a
     /// player older than this field sends none.
     public var setup: Setup?

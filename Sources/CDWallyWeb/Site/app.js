@@ -259,10 +259,13 @@ function renderLCD() {
   const total = disc ? two(disc.trackCount) : "--";
   $("lcd-main").textContent =
     `DISC ${two(disc && disc.position)}  TRACK ${two(state.trackIndex)}/${total}  ${clock(state.track ? elapsedNow() : null)} / ${clock(state.duration)}`;
-  $("lcd-state").textContent = state.waitingForOutput
+  // Time stands while the output takes no audio, or the library's share does not answer.
+  $("lcd-state").textContent = state.waitingForOutput || state.notAnswering
     ? "WAIT"
     : { playing: "PLAY", paused: "PAUSE", stopped: "STOP", idle: "STOP" }[state.state];
-  $("lcd-state").title = state.waitingForOutput ? "Waiting for the audio output" : "";
+  $("lcd-state").title = state.notAnswering
+    ? `The library at ${state.notAnswering} does not answer`
+    : state.waitingForOutput ? "Waiting for the audio output" : "";
   const seek = $("seek");
   if (document.activeElement !== seek) {
     seek.max = Math.max(1, Math.round(state.duration || 1));

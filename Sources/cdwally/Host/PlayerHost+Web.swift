@@ -36,6 +36,7 @@ extension PlayerHost {
         let server = WebServer(view: view, inbox: self, configuration: configuration)
         try await server.start()
         cardDesk.onChange { server.hostStatusChanged() }
+        hostStatusChanges.withLock { $0.append { server.hostStatusChanged() } }
         onShutdown { await server.stop() }
         setup.withLock { $0?.web = listen.description }
         // On stderr whatever the log level: the one line a user needs to open the remote.

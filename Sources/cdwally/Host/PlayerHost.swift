@@ -36,6 +36,10 @@ final class PlayerHost: PlayerInbox {
     /// What the wallet waits for (`PlayerStatus.waitingFor`): the CDs playlist given, or the
     /// library, while no playlist is found (a disk not mounted yet, or pulled).
     let waitingFor = LockedValue<String?>(nil)
+    /// Asks the library's file system whether it answers (`PlayerStatus.notAnswering`).
+    let libraryProbe = LockedValue<FolderProbe?>(nil)
+    /// Run when what the host adds to the status changes by itself (the web pushes a state).
+    let hostStatusChanges = LockedValue<[@Sendable () -> Void]>([])
     /// Runs on the wallet watcher's thread at each wallet with a CDs playlist that follows a
     /// wait for one: a start without it, or a disk pulled and plugged back (`serve` then does
     /// what its start would have done).
@@ -108,6 +112,7 @@ final class PlayerHost: PlayerInbox {
             }
         }
         waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
+        host.watchLibraryAnswers(service.root)
         try host.watcher.start(
             service: service, playlist: context.playlistOverride, capacity: context.settings.capacity,
             initial: report, state: context.playlistState(for: service.root),
@@ -237,6 +242,7 @@ final class PlayerHost: PlayerInbox {
     func describe(_ status: inout PlayerStatus) {
         status.setup = setup.current
         status.waitingFor = waitingFor.current
+        status.notAnswering = libraryProbe.current.flatMap { $0.isSilent ? $0.folder.display : nil }
         status.lastCard = cardDesk.last.current
     }
 

@@ -57,6 +57,9 @@ enum StatusView {
         case nil: break
         }
         if let waiting = status.waitingFor { parts.append("waiting for \(waiting)") }
+        if let silent = status.notAnswering {
+            parts.append("the library at \(silent) does not answer (a network share gone?)")
+        }
         return parts.isEmpty ? "" : "\n  " + parts.joined(separator: " · ")
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A library whose file system stops answering, as a network share does when its server goes
+/// away (a hard mount holds every call until it is back): a real exFAT disk through FUSE whose
+/// daemon is stopped (`ExFATDisk.freeze`), under a real `serve`. The commands that need
+/// nothing from the library still answer, the status and the journal say what is wrong, and
+/// once the disk answers again the status is clear. Skipped where the disk cannot mount.
+@Suite(.enabled(if: ExFATDisk.isAvailable, "needs root, mkfs.exfat, losetup and mount.exfat-fuse"))
+struct ShareNotAnsweringTests {
+    @Test func aLibraryThatStopsAnsweringIsSaidAndTheControlsStillAnswer() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let share = try ExFATDisk()
+        let source = try TestLibrary()
+        for track in 1...2 {
+            let file = try source.add(
+                "Ann/First/0\(track).flac", template: "long.flac",
+                tags: [
+                    "TITLE": "Part \(track)", "ARTIST": "Ann", "ALBUM": "First", "TRACKNUMBER": "\(track)",
+                ])
+            try FileManager.default.createDirectory(
+                atPath: share.path + "/Ann/First", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: file, toPath: share.path + "/Ann/First/0\(track).flac")
+        }
+        try "Ann/First/01.flac\n".write(toFile: share.path + "/CDs.m3u8", atomically: false, encoding: .utf8)
+        let serve = try RunningCommand(
+            cli, ["serve", "--library", share.path, "--mpv", "ao=null", "--verbose"])
+        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
+        #expect(try await cli.json(["disc", "1"])["state"] as? String == "playing")
+
+        /// `cdwally ARGUMENTS --json`, given at most 10 s: a command held by the disk fails.
+        func answer(_ arguments: [String]) async throws -> [String: Any] {
+            let result = try await cli.run(arguments + ["--json"], wrapper: ["/usr/bin/timeout", "10"])
+            try #require(result.status == 0, "`\(arguments.joined(separator: " "))`: exit \(result.status)")
+            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        }
+
+        try share.freeze()
+        do {
+            try await serve.waitUntil(timeout: 20, "the status to say the library does not answer") {
+                try await answer(["status"])["notAnswering"] as? String == share.path
+            }
+            #expect(try await answer(["volume", "60"])["volume"] as? Int == 60)
+            #expect(try await answer(["pause"])["state"] as? String == "paused")
+            let text = try await cli.run(["status"], wrapper: ["/usr/bin/timeout", "10"])
+            #expect(text.stdout.contains("does not answer"), "\(text.stdout)")
+            #expect(serve.stderr.contains("the library at \(share.path) does not answer"), "\(serve.stderr)")
+        } catch {
+            try share.thaw()
+            throw error
+        }
+        try share.thaw()
+        try await serve.waitUntil(timeout: 20, "the status to be clear again") {
+            try await answer(["status"])["notAnswering"] is NSNull
+        }
+        try await serve.waitUntil(timeout: 10, "the journal to say it answers again") {
+            serve.stderr.contains("the library at \(share.path) answers again")
+        }
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
+}
