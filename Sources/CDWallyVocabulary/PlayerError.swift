@@ -45,6 +45,9 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
     case shutDown
     /// No player yet: `serve` waits for its library folder (a disk not mounted yet).
     case waitingForLibrary(path: String)
+    /// The library's file system does not answer (a network share whose server went away), and
+    /// mpv waits inside a read of it: what needs mpv waits too.
+    case libraryNotAnswering(path: String)
 
     public var description: String {
         switch self {
@@ -106,6 +109,10 @@ public enum PlayerError: Error, CustomStringConvertible, Hashable, Sendable {
             return "the player has shut down"
         case .waitingForLibrary(let path):
             return "the player is waiting for \(path), which is not there yet"
+        case .libraryNotAnswering(let path):
+            return
+                "the library at \(path) does not answer (a network share whose server went away?); "
+                + "the player waits for it and plays on by itself when it does"
         }
     }
 }

@@ -40,7 +40,7 @@ extension PlayerError {
         case .resumeStateNotSaved, .resumeStateUnreadable, .listeningLogNotSaved: .stateFile
         case .nothingPlayable: .nothingPlayable
         case .shutDown: .shutDown
-        case .waitingForLibrary: .waiting
+        case .waitingForLibrary, .libraryNotAnswering: .waiting
         case .mpv, .mpvCreateFailed: .failed
         }
     }

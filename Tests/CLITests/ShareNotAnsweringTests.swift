@@ -61,4 +61,57 @@ struct ShareNotAnsweringTests {
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
     }
+
+    /// The disc's next track asked for while the library does not answer: the music waits
+    /// at the end of the track (mpv waits inside the read), and plays the next one once the
+    /// library answers again.
+    @Test func theNextTrackWaitsForTheLibraryAndPlaysOnceItAnswers() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let share = try ExFATDisk()
+        let source = try TestLibrary()
+        for track in 1...2 {
+            let file = try source.add(
+                "Ann/First/0\(track).flac", template: "long.flac",
+                tags: [
+                    "TITLE": "Part \(track)", "ARTIST": "Ann", "ALBUM": "First", "TRACKNUMBER": "\(track)",
+                ])
+            try FileManager.default.createDirectory(
+                atPath: share.path + "/Ann/First", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: file, toPath: share.path + "/Ann/First/0\(track).flac")
+        }
+        try "Ann/First/01.flac\n".write(toFile: share.path + "/CDs.m3u8", atomically: false, encoding: .utf8)
+        let serve = try RunningCommand(
+            cli, ["serve", "--library", share.path, "--mpv", "ao=null", "--verbose"])
+        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
+        #expect(try await cli.json(["disc", "1"])["state"] as? String == "playing")
+
+        /// `cdwally status --json`, given at most 10 s.
+        func status() async throws -> [String: Any] {
+            let result = try await cli.run(["status", "--json"], wrapper: ["/usr/bin/timeout", "10"])
+            try #require(result.status == 0, "`status`: exit \(result.status)")
+            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        }
+
+        try share.freeze()
+        do {
+            _ = try await cli.run(["seek", "0:38"], wrapper: ["/usr/bin/timeout", "10"])
+            try await serve.waitUntil(timeout: 20, "the status to say the library does not answer") {
+                try await status()["notAnswering"] as? String == share.path
+            }
+            try await Task.sleep(for: .seconds(4))
+            let waiting = try await status()
+            #expect(waiting["trackIndex"] as? Int == 1, "\(waiting)")
+        } catch {
+            try share.thaw()
+            throw error
+        }
+        try share.thaw()
+        try await serve.waitUntil(timeout: 30, "track 2 to play") {
+            let now = try await status()
+            return now["trackIndex"] as? Int == 2 && now["notAnswering"] is NSNull
+        }
+        serve.signal(SIGTERM)
+        #expect(try await serve.wait() == 0)
+    }
 }

@@ -217,8 +217,15 @@ final class PlayerHost: PlayerInbox {
     }
 
     /// Passes a front end's command into the player's mailbox.
+    /// A refusal because mpv does not take audio, while the library does not answer, is
+    /// the library's: mpv waits inside a read of it (`watchLibraryAnswers`).
     func send(_ command: PlayerCommand, reply: @escaping PlayerReply = { _ in }) {
-        player.send(command, reply: reply)
+        player.send(command) { [libraryProbe] result in
+            if case .failure(.outputStalled) = result, let probe = libraryProbe.current, probe.isSilent {
+                return reply(.failure(.libraryNotAnswering(path: probe.folder.display)))
+            }
+            reply(result)
+        }
     }
 
     /// What the front ends read: the player, from memory.

@@ -10,6 +10,8 @@ enum StatusView {
     static func render(_ status: PlayerStatus) -> String {
         let word =
             switch status.state {
+            case .playing where status.waitingForOutput && status.notAnswering != nil:
+                "… Waiting for the library"
             case .playing where status.waitingForOutput: "… Waiting for the audio output"
             case .playing: "▶ Playing"
             case .paused: "❚❚ Paused"
