@@ -5,12 +5,13 @@
 GUEST_DIST=bookworm
 # What the guide's Pi has that matters here (systemd, udev, ALSA, a kernel with uinput and
 # exFAT), and the harness's own tools in the guest: strace holds a writer at a chosen system
-# call, python3-evdev makes the remote, procps and psmisc find processes.
+# call, python3-evdev makes the remote, procps and psmisc find processes; nfs-kernel-server is
+# the NAS of scenario "nas" (the guest serves the music disk to itself over NFS).
 # The package's own libraries come after, from its Depends (a layer of their own, so that a new
 # package does not fetch the whole system again); the biggest (libmpv2 and FFmpeg under it)
 # are in the base already.
 GUEST_PACKAGES="systemd-sysv udev dbus linux-image-amd64 initramfs-tools kmod alsa-utils exfatprogs \
-python3 python3-evdev strace procps psmisc sqlite3 libmpv2 libtag1v5 libvips42 libchafa0"
+python3 python3-evdev strace procps psmisc sqlite3 nfs-kernel-server libmpv2 libtag1v5 libvips42 libchafa0"
 
 # recipe_key [DEPENDS]: names the tarball made from this recipe (and these dependencies).
 recipe_key() {

@@ -8,6 +8,7 @@ from guest import Guest
 from usb import scenario_usb
 from clock import scenario_clock
 from readonly import scenario_readonly
+from nas import scenario_nas
 import cuts
 
 UNIT = "cdwally-jukebox@listener"
@@ -217,6 +218,12 @@ class Run:
         jukebox removes the listen in progress once it folded it into the log.)"""
         rc, out = guest.run("ls -a /srv/music | grep '^\\.CDs.m3u8.cdwally-' || true")
         self.verdict(f"{name}: no stale temporary playlist", not out.strip(), out.strip() or "none")
+        # A state file's temporary name carries its writer's pid (`.<name>.<pid>.XXXXXX`); the
+        # jukebox that claims the folder removes those whose writer is gone.
+        rc, out = guest.run(f"""cd {self.HOME}/.local/state/cdwally 2>/dev/null && for f in .*.json.*; do
+            [ -e "$f" ] || continue; pid=$(echo "$f" | sed -nE 's/^\\..+\\.json\\.([0-9]+)\\.[^.]+$/\\1/p')
+            [ -n "$pid" ] && [ -d /proc/$pid ] || echo "left $f"; done""")
+        self.verdict(f"{name}: no temporary state file of a writer gone", not out.strip(), out.strip() or "none")
         rc, out = guest.run(f"""cd {self.HOME}/.local/state/cdwally && for f in $(find . -name '*.json'); do
             python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$f" 2>/dev/null || {{ [ -e "$f" ] && echo "unparsable $f"; }}; done
             find {self.HOME}/.local/state {self.HOME}/.cache -name '*damaged*' -printf 'set aside %p\\n'
@@ -676,6 +683,8 @@ def main():
             guest = scenario_readonly(run)
         if "usb" in only:
             guest = scenario_usb(run, os.path.join(arguments.work, "music.img"))
+        if "nas" in only:
+            guest = scenario_nas(run)
     except Exception as error:  # a scenario that cannot go on is a failure, with its reason
         run.verdict("the run", False, f"{type(error).__name__}: {error}")
         if run.current is not None and run.current.process.poll() is None:
