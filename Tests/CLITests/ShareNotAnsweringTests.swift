@@ -37,13 +37,20 @@ struct ShareNotAnsweringTests {
             return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
         }
 
+        // Paused, the player says nothing new by itself: a follower hears of the library from
+        // the host alone.
+        #expect(try await answer(["pause"])["state"] as? String == "paused")
+        let follower = try RunningCommand(cli, ["status", "--follow"])
+        try await follower.waitUntil("the follower's first line") { follower.stdout.contains("Paused") }
         try share.freeze()
         do {
             try await serve.waitUntil(timeout: 20, "the status to say the library does not answer") {
                 try await answer(["status"])["notAnswering"] as? String == share.path
             }
+            try await follower.waitUntil(timeout: 10, "the follower to hear of it") {
+                follower.stdout.contains("does not answer")
+            }
             #expect(try await answer(["volume", "60"])["volume"] as? Int == 60)
-            #expect(try await answer(["pause"])["state"] as? String == "paused")
             let text = try await cli.run(["status"], wrapper: ["/usr/bin/timeout", "10"])
             #expect(text.stdout.contains("does not answer"), "\(text.stdout)")
             #expect(serve.stderr.contains("the library at \(share.path) does not answer"), "\(serve.stderr)")
@@ -58,6 +65,10 @@ struct ShareNotAnsweringTests {
         try await serve.waitUntil(timeout: 10, "the journal to say it answers again") {
             serve.stderr.contains("the library at \(share.path) answers again")
         }
+        try await follower.waitUntil(timeout: 10, "the follower to hear it answers") {
+            follower.stdout.split(separator: "\n").last?.contains("does not answer") == false
+        }
+        follower.signal(SIGTERM)
         serve.signal(SIGTERM)
         #expect(try await serve.wait() == 0)
     }

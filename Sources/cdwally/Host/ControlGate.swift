@@ -48,6 +48,14 @@ final class ControlGate: Sendable {
 
     private func feed(_ subscription: ControlSubscription, _ host: PlayerHost) {
         host.controlResponder.follow(subscription) { [weak host] status in host?.describe(&status) }
+        // What the host adds changes by itself too (the library stops answering, a card).
+        let forget = host.whenHostStatusChanges { [weak host] in
+            guard let host else { return }
+            var status = PlayerStatus(snapshot: host.view.snapshot)
+            host.describe(&status)
+            subscription.post(status)
+        }
+        subscription.onCancel(forget)
     }
 
     /// The status of a start that waits for `path` (the library) before a player exists.

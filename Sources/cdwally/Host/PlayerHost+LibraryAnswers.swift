@@ -11,7 +11,7 @@ extension PlayerHost {
         let probe = FolderProbe(folder: folder)
         probe.start()
         libraryProbe.set(probe)
-        let watch = Task { [logger, hostStatusChanges] in
+        let watch = Task { [logger, weak self] in
             var silent = false
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
@@ -24,7 +24,7 @@ extension PlayerHost {
                 } else {
                     logger.notice("the library at \(folder.display) answers again")
                 }
-                for change in hostStatusChanges.current { change() }
+                self?.hostStatusChanged()
             }
         }
         onShutdown {

@@ -35,8 +35,7 @@ extension PlayerHost {
         configuration.hostStatus = { [weak self] status in self?.describe(&status) }
         let server = WebServer(view: view, inbox: self, configuration: configuration)
         try await server.start()
-        cardDesk.onChange { server.hostStatusChanged() }
-        hostStatusChanges.withLock { $0.append { server.hostStatusChanged() } }
+        _ = whenHostStatusChanges { server.hostStatusChanged() }
         onShutdown { await server.stop() }
         setup.withLock { $0?.web = listen.description }
         // On stderr whatever the log level: the one line a user needs to open the remote.

@@ -38,8 +38,8 @@ final class PlayerHost: PlayerInbox {
     let waitingFor = LockedValue<String?>(nil)
     /// Asks the library's file system whether it answers (`PlayerStatus.notAnswering`).
     let libraryProbe = LockedValue<FolderProbe?>(nil)
-    /// Run when what the host adds to the status changes by itself (the web pushes a state).
-    let hostStatusChanges = LockedValue<[@Sendable () -> Void]>([])
+    /// Run when what the host adds to the status changes by itself (`whenHostStatusChanges`).
+    private let hostStatusWatchers = LockedValue<(next: Int, watchers: [Int: @Sendable () -> Void])>((0, [:]))
     /// Runs on the wallet watcher's thread at each wallet with a CDs playlist that follows a
     /// wait for one: a start without it, or a disk pulled and plugged back (`serve` then does
     /// what its start would have done).
@@ -104,6 +104,7 @@ final class PlayerHost: PlayerInbox {
         let handovers = host.handovers
         let awaited = context.playlistOverride ?? service.root
         host.cardDesk.rules.set(cardRules)
+        host.cardDesk.onChange { [weak host] in host?.hostStatusChanged() }
         // Read when a card comes, from the playlist on disk: a card assigned a moment ago plays.
         host.cardDesk.lookUp.set {
             [service, playlist = context.playlistOverride, capacity = context.settings.capacity] number in
@@ -242,6 +243,24 @@ final class PlayerHost: PlayerInbox {
     /// The same in `wallet` (`Player.interruptedDisc(in:)`).
     func interruptedDisc(in wallet: Wallet) -> Int? {
         player.interruptedDisc(in: wallet)
+    }
+
+    /// Runs `watcher` each time what the host adds to the status changes by itself (the library
+    /// stops or starts answering, a card is read): the web pushes a state, a follower of the
+    /// socket gets a line. The returned closure forgets it.
+    func whenHostStatusChanges(_ watcher: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        let key = hostStatusWatchers.withLock { table in
+            defer { table.next += 1 }
+            table.watchers[table.next] = watcher
+            return table.next
+        }
+        return { [weak self] in _ = self?.hostStatusWatchers.withLock { $0.watchers.removeValue(forKey: key) }
+        }
+    }
+
+    /// Tells the watchers that what the host adds to the status changed.
+    func hostStatusChanged() {
+        for watcher in hostStatusWatchers.current.watchers.values { watcher() }
     }
 
     /// Adds what the host knows to a status: how the player was started and what it waits for.
