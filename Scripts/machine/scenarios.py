@@ -1,6 +1,6 @@
 # The scenarios of Scripts/check-machine, each with verdicts that can fail. Run by it, on the
 # machine it set up in WORK (system.img, music.img, vmlinuz, initrd.img).
-import argparse, json, os, random, sys, time
+import argparse, base64, json, os, random, re, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tones
@@ -231,6 +231,19 @@ class Run:
                 [ -e "$db" ] || continue; r=$(sqlite3 "$db" 'pragma integrity_check' 2>&1); [ "$r" = ok ] || echo "index $db: $r"; done""")
         self.verdict(f"{name}: state files parse, nothing set aside, the index opens", not out.strip(), out.strip() or "all sound")
 
+    def backed_up_new(self, guest):
+        """The new version an in-place write of the CDs playlist is writing, from its backup
+        (beside the playlist, or in the listener's state folder); None without one."""
+        rc, encoded = guest.run(
+            f"cat /srv/music/.CDs.m3u8.cdwally-backup "
+            f"$(find {self.HOME}/.local/state -name 'playlist-backup-*' 2>/dev/null) 2>/dev/null | base64 -w0")
+        data = base64.b64decode(encoded.strip() or b"")
+        header = data[:data.find(b"\n\n") + 1]
+        length = re.search(rb"\nnew (\d+) ", header)
+        if not length:
+            return None
+        return data[len(data) - int(length.group(1)):].decode("utf-8", "replace")
+
     def playing(self, guest):
         """Waits for the disc the WAV plays; returns it."""
         samples, rate, first = self.wait_heard(guest, None, 4)
@@ -350,7 +363,12 @@ class Run:
             if kind.startswith(("remove", "add")):
                 verb = "remove 3" if kind.startswith("remove") else "add 'Rise 3'"
                 if verb.startswith("add") and "Disc 3" in old:
-                    # Disc 3 is put back after every cut: out first, so that the add writes.
+                    # Disc 3 is put back after every cut: out first, so that the add writes;
+                    # not while it plays (a disc taken out of the wallet is not the one a boot
+                    # carries on with).
+                    if disc == 3:
+                        guest.cdwally("disc 2")
+                        disc = self.playing(guest)
                     guest.cdwally("remove 3")
                     rc, old = guest.run(f"cat {self.PLAYLIST}")
                     versions = [old]
@@ -363,6 +381,13 @@ class Run:
                 rc, written = guest.run("grep -c ftruncate /tmp/hold.client 2>/dev/null")
                 if written.strip() not in ("", "0"):
                     self.say(f"{name}: the writer writes into the file itself: held before its truncation")
+                    # No temporary file then: the new bytes are in the write's backup
+                    # (UserFileBackup: a header that says their length, the old bytes, the new).
+                    new = self.backed_up_new(guest)
+                    if new is not None:
+                        versions.append(new)
+                    self.say(f"{name}: the new version, from the write's backup: "
+                             f"{'none found' if new is None else str(len(new)) + ' bytes'}")
                 self.say(f"{name}: held in {held}; the temporary file {'holds ' + str(len(new)) + ' bytes' if new else 'is not there'}")
                 if not held:
                     self.verdict(f"{name}: the writer was held in its write", False, "not held")

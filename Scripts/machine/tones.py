@@ -67,7 +67,10 @@ def windows(samples, rate, start=0, width=0.2, step=0.1):
             continue
         crossings = sum(1 for a, b in zip(part, part[1:]) if (a < 0) != (b < 0))
         frequency = crossings / 2 / width
-        disc = int((frequency - BASE + SPAN / 4) // SPAN) + 1
+        # Each album sweeps RISE * ALBUM_SECONDS (1600 Hz) of its SPAN: the line between two
+        # albums lies midway in the gap between one's top and the next one's start, so that an
+        # album's last seconds read as that album (a line at SPAN / 4 cut its last 5 s off).
+        disc = int((frequency - BASE + (SPAN - RISE * ALBUM_SECONDS) / 2) // SPAN) + 1
         album_time = (frequency - BASE - SPAN * (disc - 1)) / RISE
         if not 1 <= disc <= 3 or not -1 <= album_time <= ALBUM_SECONDS + 1:
             result.append((at / rate, None, None, peak))
