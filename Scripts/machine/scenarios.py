@@ -376,6 +376,7 @@ class Run:
                 # rename, which only check-machine-hold sees.
                 held = self.hold(guest, self.PLAYLIST, verb, thread="client only" if self.fs == "exfat" else None)
                 rc, new = guest.run("cat /srv/music/.CDs.m3u8.cdwally-* 2>/dev/null")
+                temporary = len(new)
                 if new:
                     versions.append(new)
                 rc, written = guest.run("grep -c ftruncate /tmp/hold.client 2>/dev/null")
@@ -388,7 +389,7 @@ class Run:
                         versions.append(new)
                     self.say(f"{name}: the new version, from the write's backup: "
                              f"{'none found' if new is None else str(len(new)) + ' bytes'}")
-                self.say(f"{name}: held in {held}; the temporary file {'holds ' + str(len(new)) + ' bytes' if new else 'is not there'}")
+                self.say(f"{name}: held in {held}; the temporary file {'holds ' + str(temporary) + ' bytes' if temporary else 'is not there'}")
                 if not held:
                     self.verdict(f"{name}: the writer was held in its write", False, "not held")
                     # Done without being held: what it wrote is a version that was written.
