@@ -9,26 +9,37 @@ import Testing
 /// once the disk answers again the status is clear. Skipped where the disk cannot mount.
 @Suite(.enabled(if: ExFATDisk.isAvailable, "needs root, mkfs.exfat, losetup and mount.exfat-fuse"))
 struct ShareNotAnsweringTests {
-    @Test func aLibraryThatStopsAnsweringIsSaidAndTheControlsStillAnswer() async throws {
-        let cli = try CLI()
-        defer { cli.remove() }
-        let share = try ExFATDisk()
-        let source = try TestLibrary()
-        for track in 1...2 {
-            let file = try source.add(
-                "Ann/First/0\(track).flac", template: "long.flac",
-                tags: [
-                    "TITLE": "Part \(track)", "ARTIST": "Ann", "ALBUM": "First", "TRACKNUMBER": "\(track)",
-                ])
+    /// A `serve` playing disc 1 (two 40 s tracks) from a library on its own exFAT disk.
+    private struct ServeOnShare {
+        let cli: CLI
+        let share: ExFATDisk
+        let serve: RunningCommand
+
+        init() async throws {
+            cli = try CLI()
+            share = try ExFATDisk()
+            let source = try TestLibrary()
             try FileManager.default.createDirectory(
                 atPath: share.path + "/Ann/First", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: file, toPath: share.path + "/Ann/First/0\(track).flac")
+            for track in 1...2 {
+                let file = try source.add(
+                    "Ann/First/0\(track).flac", template: "long.flac",
+                    tags: [
+                        "TITLE": "Part \(track)", "ARTIST": "Ann", "ALBUM": "First",
+                        "TRACKNUMBER": "\(track)",
+                    ])
+                try FileManager.default.copyItem(
+                    atPath: file, toPath: share.path + "/Ann/First/0\(track).flac")
+            }
+            try "Ann/First/01.flac\n".write(
+                toFile: share.path + "/CDs.m3u8", atomically: false, encoding: .utf8)
+            serve = try RunningCommand(
+                cli, ["serve", "--library", share.path, "--mpv", "ao=null", "--verbose"])
+            try await serve.waitUntil("the player to answer") { [cli] in
+                (try? await cli.run(["status"]))?.status == 0
+            }
+            #expect(try await cli.json(["disc", "1"])["state"] as? String == "playing")
         }
-        try "Ann/First/01.flac\n".write(toFile: share.path + "/CDs.m3u8", atomically: false, encoding: .utf8)
-        let serve = try RunningCommand(
-            cli, ["serve", "--library", share.path, "--mpv", "ao=null", "--verbose"])
-        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
-        #expect(try await cli.json(["disc", "1"])["state"] as? String == "playing")
 
         /// `cdwally ARGUMENTS --json`, given at most 10 s: a command held by the disk fails.
         func answer(_ arguments: [String]) async throws -> [String: Any] {
@@ -37,30 +48,50 @@ struct ShareNotAnsweringTests {
             return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
         }
 
+        /// Runs `body` with the disk frozen, and thaws it however `body` ends: a disk left
+        /// frozen would hold its unmount for ever.
+        func whileFrozen(_ body: () async throws -> Void) async throws {
+            try share.freeze()
+            do {
+                try await body()
+            } catch {
+                try share.thaw()
+                throw error
+            }
+            try share.thaw()
+        }
+
+        /// Stops `serve`, which must end well.
+        func stop() async throws {
+            serve.signal(SIGTERM)
+            #expect(try await serve.wait() == 0)
+        }
+    }
+
+    @Test func aLibraryThatStopsAnsweringIsSaidAndTheControlsStillAnswer() async throws {
+        let setup = try await ServeOnShare()
+        defer { setup.cli.remove() }
+        let (cli, share, serve) = (setup.cli, setup.share, setup.serve)
+
         // Paused, the player says nothing new by itself: a follower hears of the library from
         // the host alone.
-        #expect(try await answer(["pause"])["state"] as? String == "paused")
+        #expect(try await setup.answer(["pause"])["state"] as? String == "paused")
         let follower = try RunningCommand(cli, ["status", "--follow"])
         try await follower.waitUntil("the follower's first line") { follower.stdout.contains("Paused") }
-        try share.freeze()
-        do {
+        try await setup.whileFrozen {
             try await serve.waitUntil(timeout: 20, "the status to say the library does not answer") {
-                try await answer(["status"])["notAnswering"] as? String == share.path
+                try await setup.answer(["status"])["notAnswering"] as? String == share.path
             }
             try await follower.waitUntil(timeout: 10, "the follower to hear of it") {
                 follower.stdout.contains("does not answer")
             }
-            #expect(try await answer(["volume", "60"])["volume"] as? Int == 60)
+            #expect(try await setup.answer(["volume", "60"])["volume"] as? Int == 60)
             let text = try await cli.run(["status"], wrapper: ["/usr/bin/timeout", "10"])
             #expect(text.stdout.contains("does not answer"), "\(text.stdout)")
             #expect(serve.stderr.contains("the library at \(share.path) does not answer"), "\(serve.stderr)")
-        } catch {
-            try share.thaw()
-            throw error
         }
-        try share.thaw()
         try await serve.waitUntil(timeout: 20, "the status to be clear again") {
-            try await answer(["status"])["notAnswering"] is NSNull
+            try await setup.answer(["status"])["notAnswering"] is NSNull
         }
         try await serve.waitUntil(timeout: 10, "the journal to say it answers again") {
             serve.stderr.contains("the library at \(share.path) answers again")
@@ -69,60 +100,30 @@ struct ShareNotAnsweringTests {
             follower.stdout.split(separator: "\n").last?.contains("does not answer") == false
         }
         follower.signal(SIGTERM)
-        serve.signal(SIGTERM)
-        #expect(try await serve.wait() == 0)
+        try await setup.stop()
     }
 
     /// The disc's next track asked for while the library does not answer: the music waits
     /// at the end of the track (mpv waits inside the read), and plays the next one once the
     /// library answers again.
     @Test func theNextTrackWaitsForTheLibraryAndPlaysOnceItAnswers() async throws {
-        let cli = try CLI()
-        defer { cli.remove() }
-        let share = try ExFATDisk()
-        let source = try TestLibrary()
-        for track in 1...2 {
-            let file = try source.add(
-                "Ann/First/0\(track).flac", template: "long.flac",
-                tags: [
-                    "TITLE": "Part \(track)", "ARTIST": "Ann", "ALBUM": "First", "TRACKNUMBER": "\(track)",
-                ])
-            try FileManager.default.createDirectory(
-                atPath: share.path + "/Ann/First", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: file, toPath: share.path + "/Ann/First/0\(track).flac")
-        }
-        try "Ann/First/01.flac\n".write(toFile: share.path + "/CDs.m3u8", atomically: false, encoding: .utf8)
-        let serve = try RunningCommand(
-            cli, ["serve", "--library", share.path, "--mpv", "ao=null", "--verbose"])
-        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
-        #expect(try await cli.json(["disc", "1"])["state"] as? String == "playing")
+        let setup = try await ServeOnShare()
+        defer { setup.cli.remove() }
+        let (cli, share, serve) = (setup.cli, setup.share, setup.serve)
 
-        /// `cdwally status --json`, given at most 10 s.
-        func status() async throws -> [String: Any] {
-            let result = try await cli.run(["status", "--json"], wrapper: ["/usr/bin/timeout", "10"])
-            try #require(result.status == 0, "`status`: exit \(result.status)")
-            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
-        }
-
-        try share.freeze()
-        do {
+        try await setup.whileFrozen {
             _ = try await cli.run(["seek", "0:38"], wrapper: ["/usr/bin/timeout", "10"])
             try await serve.waitUntil(timeout: 20, "the status to say the library does not answer") {
-                try await status()["notAnswering"] as? String == share.path
+                try await setup.answer(["status"])["notAnswering"] as? String == share.path
             }
             try await Task.sleep(for: .seconds(4))
-            let waiting = try await status()
+            let waiting = try await setup.answer(["status"])
             #expect(waiting["trackIndex"] as? Int == 1, "\(waiting)")
-        } catch {
-            try share.thaw()
-            throw error
         }
-        try share.thaw()
         try await serve.waitUntil(timeout: 30, "track 2 to play") {
-            let now = try await status()
+            let now = try await setup.answer(["status"])
             return now["trackIndex"] as? Int == 2 && now["notAnswering"] is NSNull
         }
-        serve.signal(SIGTERM)
-        #expect(try await serve.wait() == 0)
+        try await setup.stop()
     }
 }
