@@ -8,10 +8,9 @@
 import time
 
 from guest import wait_until
-from usb import answer_times
+from usb import answer_times, late_answers
 
 UNIT = "cdwally-jukebox@listener"
-ANSWER_SLACK = 1.0  # seconds a command may take beyond its time with the share there
 SHARE = "/mnt/nas"
 
 
@@ -57,8 +56,7 @@ def scenario_nas(run):
     silent = wait_until(lambda: quiet(guest), 60)
     run.say(f"nas: silent {time.monotonic() - stopped:.0f} s after the stop" if silent else "nas: still playing 60 s after the stop")
     without = answer_times(run, guest)
-    slowest_with = max((s for _, _, s in with_share), default=0)
-    late = [(verb, rc, s) for verb, rc, s in without if rc == 124 or s > slowest_with + ANSWER_SLACK]
+    slowest_with, late = late_answers(with_share, without)
     run.verdict("nas: with the server gone, status and volume answer as soon as with it",
                 len(without) == 9 and not late,
                 f"answers {[(verb, rc) for verb, rc, _ in without][-2:]}; status in "

@@ -61,6 +61,14 @@ def answer_times(run, guest, count=8):
     return times
 
 
+def late_answers(before, after):
+    """The slowest of the answers BEFORE (`answer_times` with the library there), and those
+    of AFTER that came later than it by more than ANSWER_SLACK, or never (124). An answer may
+    be a refusal; it must come, and as soon as it did before."""
+    slowest = max((s for _, _, s in before), default=0)
+    return slowest, [(verb, rc, s) for verb, rc, s in after if rc == 124 or s > slowest + ANSWER_SLACK]
+
+
 def waiting_for(run, guest):
     return run.status(guest).get("waitingFor")
 
@@ -95,10 +103,7 @@ def scenario_usb(run, image):
     run.say(f"usb: stick pulled while disc {at_pull[0]} played at {at_pull[1]:.1f} s")
     waits = wait_until(lambda: waiting_for(run, guest), 60)
     without = answer_times(run, guest)
-    slowest_in = max((s for _, _, s in with_stick), default=0)
-    # An answer may be a refusal ("waiting for …"); it must come, and come as soon as it did
-    # with the stick in.
-    late = [(verb, rc, s) for verb, rc, s in without if rc == 124 or s > slowest_in + ANSWER_SLACK]
+    slowest_in, late = late_answers(with_stick, without)
     run.verdict("usb: with the stick pulled, the jukebox keeps answering",
                 len(without) == 9 and not late,
                 f"answers {[(verb, rc) for verb, rc, _ in without][-2:]} in {max((s for _, _, s in without), default=None)} s "
