@@ -117,6 +117,27 @@ struct PackageTests {
         #expect(try InstallTests.files(under: cli.home).filter { $0.hasSuffix(".deb") }.isEmpty)
     }
 
+    /// What `Scripts/check-machine --tree` installs in its guest, which gets the toolchain's
+    /// runtime beside: the debug programs, with the Depends of the libraries packages own.
+    @Test func makeDebTakesTheDebugBinaryForTheGuestWithTheToolchainRuntime() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let made = try await run(
+            CLI.repository + "/Scripts/make-deb", ["--output", cli.home, "--toolchain-runtime", CLI.binary],
+            cli: cli, timeout: .seconds(300))
+        try #require(made.status == 0, "make-deb: \(made.stderr)")
+        #expect(made.stderr.contains("lintian does not judge it"))
+        let package = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let depends = try await field("Depends", of: package, cli: cli)
+        for library in ["libtag1v5", "libsqlite3-0", "libevdev2", "libmpv2"] {
+            #expect(depends.contains(library), "\(depends)")
+        }
+        #expect(!depends.contains("swift"), "\(depends)")
+        let contents = try await run("dpkg-deb", ["--contents", package], cli: cli).stdout
+        #expect(contents.contains("./usr/libexec/cdwally/cdwally\n"))
+        #expect(contents.contains("./usr/lib/systemd/system/cdwally-jukebox@.service\n"))
+    }
+
     @Test func makeDebWithoutABinarySaysSo() async throws {
         let cli = try CLI()
         defer { cli.remove() }
