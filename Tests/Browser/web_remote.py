@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Drives the web remote in real Chromium (headless, through Debian's chromedriver): pairs two
 browsers, checks the wallet shows covers, plays a disc by tapping it, watches the LCD run,
-presses next in one browser and sees the other follow, taps a track, changes the volume and
+pauses and presses next in one browser and sees the other follow, taps a track, changes the volume and
 mutes in one and sees the other follow, sets a sleep timer and sees it counted down; checks
 every control is a 44 px target and nothing sticks out at 390 and 320 px; adds and removes in
 the Library without losing the row; invites a third browser as a guest and revokes it. Saves
@@ -318,12 +318,20 @@ def main():
             laptop.execute_script("location.hash = '#player'")
             wait("the second browser to show disc 2", lambda: lcd(laptop).startswith("DISC 02"))
 
-            phone.find_element(By.CSS_SELECTOR, "button[data-command=next]").click()
-            wait("the second browser to follow to track 2", lambda: lcd(laptop).startswith("DISC 02  TRACK 02/"))
-            wait("the first browser to show track 2", lambda: lcd(phone).startswith("DISC 02  TRACK 02/"))
+            # Paused first, so that nothing moves on by itself while the pages catch up: the
+            # demo's tracks last 3.6 s, and a pause, a step or a page's wait can take longer under
+            # load. Paused, `next` and a tapped track stay paused.
             phone.find_element(By.CSS_SELECTOR, "button[data-command=toggle]").click()
             wait("the pause to reach the second browser",
                  lambda: laptop.find_element(By.ID, "lcd-state").text == "PAUSE")
+            wait("the pause on the first browser", lambda: text(phone, "lcd-state") == "PAUSE")
+            if not lcd(phone).startswith("DISC 02  TRACK 01/"):
+                phone.find_element(By.CSS_SELECTOR, '#tracks .track[data-index="1"]').click()
+                wait("track 1, paused", lambda: lcd(phone).startswith("DISC 02  TRACK 01/"))
+            phone.find_element(By.CSS_SELECTOR, "button[data-command=next]").click()
+            wait("the second browser to follow to track 2", lambda: lcd(laptop).startswith("DISC 02  TRACK 02/"))
+            wait("the first browser to show track 2", lambda: lcd(phone).startswith("DISC 02  TRACK 02/"))
+            wait("the pause kept on the second browser", lambda: text(laptop, "lcd-state") == "PAUSE")
             # A dropped link is shown (the LCD dims), and the page reconnects by itself.
             phone.execute_script("socket.close()")
             wait("the lost link to show", lambda: phone.find_element(By.ID, "link").is_displayed(), timeout=5)
