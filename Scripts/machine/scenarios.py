@@ -92,9 +92,14 @@ class Run:
         heard = [w for w in tones.windows(samples[:end], rate, max(0, end - (150 if disc else 3) * rate))
                  if w[1] and (disc is None or w[1] == disc)]
         if disc:
-            # Where that disc gave way to another, the last window holds both and reads as
-            # neither: the last one that follows on from the one before it.
-            steady = [b for a, b in zip(heard, heard[1:]) if 0 <= b[2] - a[2] <= 0.3]
+            # Where that disc gave way to another, the windows that hold both read as neither,
+            # or as a place of it far on (seen: 76 and 78 s three windows long, where disc 2 at
+            # 26 s gave way to disc 3): the last window of five that follow on from each other.
+            steady, following = [], 0
+            for a, b in zip(heard, heard[1:]):
+                following = following + 1 if 0 <= b[2] - a[2] <= 0.3 else 0
+                if following >= 4:
+                    steady.append(b)
             heard = steady or heard
         return (heard[-1][1], heard[-1][2]) if heard else (None, None)
 
