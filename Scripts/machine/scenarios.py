@@ -478,9 +478,7 @@ class Run:
         """segment() once the WAV holds SECONDS from START: the WAV's own time, since a guest
         starved of CPU (an emulated boot, a loaded host) stalls its sound and the WAV with it,
         and seconds of the host's clock may hold less of the music than asked."""
-        deadline = time.monotonic() + timeout
-        while len(guest.samples()[0]) < start + seconds * tones.RATE and time.monotonic() < deadline:
-            time.sleep(0.5)
+        wait_until(lambda: len(guest.samples()[0]) >= start + seconds * tones.RATE, timeout, 0.5)
         return self.segment(guest, start, seconds)
 
     def press(self, guest, key, settle=4.0):
