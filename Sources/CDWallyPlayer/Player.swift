@@ -34,7 +34,8 @@ public final class Player: PlayerView {
     private let engine: PlayerEngine
     private let published: LockedValue<PlayerSnapshot>
     private let hub: EventHub
-    private let mpv: MPVHandle
+    /// Internal, not private: a test plays the device's part through it (`ao-null-speed`).
+    let mpv: MPVHandle
     private let store: ResumeStore
     private let log: ListeningLog
     private let mailbox: AsyncStream<Envelope>.Continuation
@@ -122,6 +123,12 @@ public final class Player: PlayerView {
         }
         Task {
             for await event in events { await engine.handle(event) }
+        }
+        // The silence watch's looks, until the engine shuts down (or is gone).
+        Task { [weak engine] in
+            repeat {
+                try? await Task.sleep(for: PlayerEngine.silenceLookInterval, clock: .suspending)
+            } while await engine?.lookForSilence() ?? false
         }
         let (envelopes, mailbox) = AsyncStream.makeStream(of: Envelope.self)
         self.mailbox = mailbox

@@ -75,4 +75,25 @@ import Testing
         await reader.stop()
         await harness.close()
     }
+
+    /// A device that took the first samples and no more while mpv's core answers every
+    /// request: real libmpv on a null output at speed 0. Nothing in mpv says so; the place
+    /// stands still. The player shows itself waiting (while the commands still work) and opens
+    /// the output again, until the device plays: then the music moves on by itself.
+    @Test func aDeviceThatTakesNoMoreIsOpenedAgainUntilTheMusicMoves() async throws {
+        let harness = try PlayerHarness(wallet: Self.longWallet(), output: .stuckNull)
+        #expect(try await harness.player.perform(.play(disc: 1, fromStart: true)).state == .playing)
+        #expect(await eventually { harness.player.snapshot.waitingForOutput })
+        #expect(harness.player.snapshot.state == .playing)
+        let stoodAt = harness.player.snapshot.elapsed
+        #expect(try await harness.player.perform(.volume(.set(40))).volume == 40)
+
+        // The device takes audio again from its next opening on: the player opens it again
+        // by itself (setting the option does not reopen the output).
+        _ = try await harness.player.mpv.perform(.set("ao-null-speed", .double(1)))
+        #expect(await eventually { !harness.player.snapshot.waitingForOutput })
+        #expect(await eventually { harness.player.snapshot.elapsed > stoodAt + 1 })
+        #expect(harness.player.snapshot.state == .playing)
+        await harness.close()
+    }
 }

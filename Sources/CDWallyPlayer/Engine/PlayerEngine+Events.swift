@@ -122,6 +122,8 @@ extension PlayerEngine {
         if cursor.startedWhilePaused != nil && (name == "time-pos" || name == "duration") { return }
         switch name {
         case "time-pos":
+            // Any report of mpv's place is the music moving (`SilenceWatch`).
+            silenceDid(.moved(at: .now))
             guard queue?.contains(cursor.activeEntry) == true, let seconds = value.doubleValue,
                 seconds.isFinite,
                 !isPlaceAhead
@@ -222,7 +224,7 @@ extension PlayerEngine {
 
     /// The engine's place is ahead of what mpv reports: a track change or a seek was sent
     /// and mpv has not got there yet.
-    private var isPlaceAhead: Bool {
+    var isPlaceAhead: Bool {
         cursor.commanded != nil || seeks.isPlaceAhead
     }
 

@@ -17,7 +17,7 @@ import Logging
 ///
 /// Most of that state lives in value types with their own invariants (`Engine/Machines`): the
 /// playing disc's place, the track cursor, the seeks, the volume, the sleep timer, the reply book, the play order, the
-/// output's condition, the waiters for mpv's confirmation and what of the disc is heard.
+/// output's condition, the silence watch, the waiters for mpv's confirmation and what of the disc is heard.
 /// Each takes an event and returns effects; this actor is the shell that runs them (posts the
 /// mpv requests, publishes, saves), so their transitions are tested without mpv.
 ///
@@ -69,6 +69,8 @@ actor PlayerEngine {
     /// The audio output mpv has open, whether it holds mpv's core, whether its null fallback
     /// was said (`OutputCondition`, `PlayerEngine+StalledOutput.swift`).
     var output = OutputCondition()
+    /// Whether the music moves while it plays (`SilenceWatch`, `PlayerEngine+Silence.swift`).
+    var silence = SilenceWatch()
     /// The requests posted to mpv and what their replies are for, and the loads (`send`).
     var book = ReplyBook()
     /// The volume as the listener set it and as the output has it (`VolumeControl`), and the
@@ -142,7 +144,7 @@ actor PlayerEngine {
             elapsed: elapsed,
             duration: duration, wallet: wallet, volume: volume.level, muted: volume.muted,
             sleep: sleepTimer.shown(now: Date(), instant: .now),
-            waitingForOutput: output.isStalled, shuffle: shuffle)
+            waitingForOutput: output.isStalled || silence.isSilent, shuffle: shuffle)
         snapshot.volumeBounds = volume.bounds
         return snapshot
     }

@@ -47,6 +47,9 @@ struct MPVRequest: Sendable, Equatable {
         return .command(.array([.string("seek"), .double(seconds), .string(flags)]), name: "seek")
     }
 
+    /// Closes the audio output and opens it again: a new stream on the device.
+    static let reloadOutput = MPVRequest.command(.array([.string("ao-reload")]), name: "ao-reload")
+
     static func pause(_ paused: Bool) -> MPVRequest { .set("pause", .flag(paused)) }
 
     /// Moves the entry at 0-based `from` so it takes the place of the entry at `to`.

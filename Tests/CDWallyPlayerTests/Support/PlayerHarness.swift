@@ -20,6 +20,9 @@ final class PlayerHarness: Sendable {
         case appendedRawPCM
         /// Raw PCM into a named pipe, as in the Snapcast recipe.
         case pipe(String)
+        /// A null output that plays at speed 0: it takes its first buffer and no more, while
+        /// mpv's core answers (an ALSA stream left prepared and never started).
+        case stuckNull
         /// The Snapcast recipe whole: 48 kHz stereo s16 into a named pipe, through the relay
         /// that applies the volume (`PCMRelay`).
         case snapcast(String)
@@ -48,6 +51,7 @@ final class PlayerHarness: Sendable {
                 ("ao", "pcm"), ("ao-pcm-file", directory.file("out.raw").path), ("ao-pcm-waveheader", "no"),
                 ("ao-pcm-append", "yes"), ("audio-format", "s16"), ("audio-channels", "mono"),
             ]
+        case .stuckNull: options = [("ao", "null"), ("ao-null-speed", "0")]
         case .pipe(let path): options = [("ao", "pcm"), ("ao-pcm-file", path), ("ao-pcm-waveheader", "no")]
         case .snapcast(let path):
             options = [
