@@ -80,8 +80,10 @@ public final class MPRISBridge: MPRISDelegate, Sendable {
     static func state(_ snapshot: PlayerSnapshot, artURL: String?) -> MPRISState {
         let loaded = snapshot.state == .playing || snapshot.state == .paused
         // Waiting for an output that takes no audio, nothing is heard and time stands: as
-        // paused, and with no control that would only answer "waiting" (docs/PRODUCT.md §8).
-        let controllable = loaded && !snapshot.waitingForOutput
+        // paused, and with no control that would only answer "waiting" (docs/PRODUCT.md §8)
+        // while the output holds the player; in a silence the player answers, and the
+        // controls stay.
+        let controllable = loaded && !snapshot.outputHoldsPlayer
         var metadata: MPRISMetadata?
         if loaded, let disc = snapshot.disc, let track = snapshot.track, let index = snapshot.trackIndex {
             metadata = MPRISMetadata(

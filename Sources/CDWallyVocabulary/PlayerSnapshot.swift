@@ -24,6 +24,9 @@ public struct PlayerSnapshot: Sendable, Hashable {
     /// The audio output takes no audio and mpv waits inside it (a pipe nobody reads, a hung
     /// device): the state says what was asked for, but nothing is heard and time stands.
     public var waitingForOutput: Bool
+    /// The output holds mpv's core, so commands but `stop` and `sleep` are refused (a silence
+    /// with the core answering also waits for the output, and takes every command).
+    public var outputHoldsPlayer = false
     /// The disc plays in an order drawn once (`shuffle`), not the album's.
     public var shuffle: Bool
 

@@ -14,11 +14,13 @@ import Testing
                 duration: 40)
         ], directories: [RawPath("/music/Long")])
 
-    private func snapshot(waiting: Bool) -> PlayerSnapshot {
-        PlayerSnapshot(
+    private func snapshot(waiting: Bool, held: Bool = true) -> PlayerSnapshot {
+        var snapshot = PlayerSnapshot(
             state: .playing, disc: CurrentDisc(album: Self.album, position: 1), trackIndex: 1,
             track: Self.album.tracks[0], elapsed: 3, duration: 40,
             wallet: Wallet(discs: [Self.album], total: 1, capacity: 20), waitingForOutput: waiting)
+        snapshot.outputHoldsPlayer = waiting && held
+        return snapshot
     }
 
     @Test func playingIsPlayingWithEveryControl() {
@@ -34,5 +36,13 @@ import Testing
         #expect(state.playbackStatus == .paused)
         #expect(!state.canPause && !state.canSeek && !state.canGoNext && !state.canGoPrevious)
         #expect(state.metadata?.title == "One")
+    }
+
+    /// A silence with the player answering (the place stood still, the output is opened
+    /// again): paused, since nothing is heard, and every control stays, since each works.
+    @Test func aSilenceIsPausedWithEveryControl() {
+        let state = MPRISBridge.state(snapshot(waiting: true, held: false), artURL: nil)
+        #expect(state.playbackStatus == .paused)
+        #expect(state.canPause && state.canSeek && state.canGoNext && state.canGoPrevious)
     }
 }

@@ -40,6 +40,7 @@ import Testing
         reader.hold()
         #expect(await eventually { harness.player.snapshot.waitingForOutput })
         #expect(harness.player.snapshot.state == .playing)
+        #expect(harness.player.snapshot.outputHoldsPlayer)
         await #expect(throws: PlayerError.outputStalled) { try await harness.player.perform(.pause) }
         await #expect(throws: PlayerError.outputStalled) { try await harness.player.perform(.next) }
         let sleeping = try await harness.player.perform(.sleep(.endOfDisc))
@@ -85,6 +86,7 @@ import Testing
         #expect(try await harness.player.perform(.play(disc: 1, fromStart: true)).state == .playing)
         #expect(await eventually { harness.player.snapshot.waitingForOutput })
         #expect(harness.player.snapshot.state == .playing)
+        #expect(!harness.player.snapshot.outputHoldsPlayer)
         let stoodAt = harness.player.snapshot.elapsed
         #expect(try await harness.player.perform(.volume(.set(40))).volume == 40)
 

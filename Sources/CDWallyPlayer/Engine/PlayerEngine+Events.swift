@@ -122,8 +122,8 @@ extension PlayerEngine {
         if cursor.startedWhilePaused != nil && (name == "time-pos" || name == "duration") { return }
         switch name {
         case "time-pos":
-            // Any report of mpv's place is the music moving (`SilenceWatch`).
-            silenceDid(.moved(at: .now))
+            // Any place mpv reports is the music moving (`SilenceWatch`), whatever it is for.
+            if value.doubleValue?.isFinite == true { silenceDid(.moved(at: .now)) }
             guard queue?.contains(cursor.activeEntry) == true, let seconds = value.doubleValue,
                 seconds.isFinite,
                 !isPlaceAhead

@@ -146,6 +146,7 @@ actor PlayerEngine {
             sleep: sleepTimer.shown(now: Date(), instant: .now),
             waitingForOutput: output.isStalled || silence.isSilent, shuffle: shuffle)
         snapshot.volumeBounds = volume.bounds
+        snapshot.outputHoldsPlayer = output.isStalled
         return snapshot
     }
 

@@ -4,8 +4,8 @@
 ///
 /// Seen on a whole machine (docs/PLATFORMS.md): ALSA's stream prepared, a tenth of a second
 /// written to it and none played, never started again; mpv's core answered every request, and
-/// the status said Playing over minutes of silence. `OutputCondition` sees an output that holds the core; this sees
-/// one that holds the music and not the core.
+/// the status said Playing over minutes of silence. `OutputCondition` sees an output that
+/// holds the core; this sees one that holds the music and not the core.
 ///
 /// - It looks only while it may expect motion (`watching`): playing, a disc loaded, mpv's core
 ///   answering, no seek or track change on its way. Any other look starts the wait again, so
@@ -54,17 +54,9 @@ struct SilenceWatch: Equatable {
     mutating func apply(_ event: Event) -> [Effect] {
         switch event {
         case .moved(let now):
-            since = now
-            guard isSilent else { return [] }
-            isSilent = false
-            lastReopen = nil
-            return [.announceMotion]
+            return waitAgain(from: now, ending: .announceMotion)
         case .looked(let now, watching: false):
-            since = now
-            guard isSilent else { return [] }
-            isSilent = false
-            lastReopen = nil
-            return [.clear]
+            return waitAgain(from: now, ending: .clear)
         case .looked(let now, watching: true):
             guard now - since >= Self.limit else { return [] }
             if !isSilent {
@@ -76,5 +68,14 @@ struct SilenceWatch: Equatable {
             self.lastReopen = now
             return [.reopenOutput]
         }
+    }
+
+    /// Counts from `now` again; a silence under way ends with `effect`.
+    private mutating func waitAgain(from now: Instant, ending effect: Effect) -> [Effect] {
+        since = now
+        guard isSilent else { return [] }
+        isSilent = false
+        lastReopen = nil
+        return [effect]
     }
 }
