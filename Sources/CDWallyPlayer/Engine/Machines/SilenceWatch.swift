@@ -43,8 +43,10 @@ struct SilenceWatch: Equatable {
 
     /// Since when the music is expected to move, or moved last.
     private(set) var since: Instant
-    private(set) var isSilent = false
+    /// When the output was opened again last, while a silence lasts.
     private var lastReopen: Instant?
+
+    var isSilent: Bool { lastReopen != nil }
 
     init(now: Instant = .now) {
         since = now
@@ -59,12 +61,11 @@ struct SilenceWatch: Equatable {
             return waitAgain(from: now, ending: .clear)
         case .looked(let now, watching: true):
             guard now - since >= Self.limit else { return [] }
-            if !isSilent {
-                isSilent = true
+            guard let lastReopen else {
                 lastReopen = now
                 return [.announceSilence, .reopenOutput]
             }
-            guard let lastReopen, now - lastReopen >= Self.limit else { return [] }
+            guard now - lastReopen >= Self.limit else { return [] }
             self.lastReopen = now
             return [.reopenOutput]
         }
@@ -74,7 +75,6 @@ struct SilenceWatch: Equatable {
     private mutating func waitAgain(from now: Instant, ending effect: Effect) -> [Effect] {
         since = now
         guard isSilent else { return [] }
-        isSilent = false
         lastReopen = nil
         return [effect]
     }
