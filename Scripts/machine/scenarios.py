@@ -105,12 +105,11 @@ class Run:
         return (heard[-1][1], heard[-1][2]) if heard else (None, None)
 
     def journal_checks(self, guest, name):
-        rc, out = guest.run(f"journalctl -b -u {UNIT} -o cat --no-pager")
-        journal = out
-        crashes = [l for l in out.splitlines() if any(k in l for k in (
+        rc, journal = guest.run(f"journalctl -b -u {UNIT} -o cat --no-pager")
+        crashes = [l for l in journal.splitlines() if any(k in l for k in (
             "Fatal error", "Crash", "SIGSEGV", "SIGILL", "SIGABRT", "core dumped", "Stack dump"))]
         self.verdict(f"{name}: no crash in the journal", not crashes, crashes[:3] or "none")
-        foreign = [l for l in out.splitlines() if "errno=" in l and "thread priority" in l]
+        foreign = [l for l in journal.splitlines() if "errno=" in l and "thread priority" in l]
         self.verdict(f"{name}: only cdwally's own lines in the journal (PRODUCT §9)", not foreign,
                      f"{len(foreign)} libdispatch 'thread priority' lines" if foreign else "none foreign")
         rc, out = guest.run("systemctl show -P NRestarts " + UNIT)
