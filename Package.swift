@@ -161,7 +161,7 @@ let package = Package(
             // ninth of what `cdwally status` costs (BENCHMARKS.md, figure 7).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]),
 
-        // The installed `cdwally`: the plain control verbs, answered by the running player, in a
+        // The installed `cdwally`: the control commands, answered by the running player, in a
         // fully static program with no Foundation (it starts in a millisecond); it runs the full
         // program above, installed as libexec/cdwally/cdwally, for everything else. The linker's
         // warning about dlopen in a static program is the Swift runtime's (libswiftCore looks for

@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallyQuickClient
 import CDWallyVocabulary
 
 extension ControlRequest {
@@ -10,8 +11,8 @@ extension ControlRequest {
     static let cardReadName = "card-read"
     static let nextCardName = "next-card"
     static let commandLineName = "command-line"
-    /// The most words a `command-line` request carries; a plain verb needs two.
-    static let commandLineWords = 16
+    /// The most words a `command-line` request carries, the small client's.
+    static let commandLineWords = QuickRequest.maximumWords
 
     /// How long `next-card` waits when the request does not say.
     public static let nextCardSeconds = 60

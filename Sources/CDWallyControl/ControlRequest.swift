@@ -29,6 +29,6 @@ public enum ControlRequest: Sendable, Hashable {
     /// The words after `cdwally` on a command line, from the small control client that the
     /// installed `cdwally` is: the host carries them out as the CLI would and answers what the
     /// CLI prints (`PrintedLines`), or refuses with `unknown-command` a line that
-    /// is not a plain control verb, which the client then hands to the full program.
+    /// is not one control command's, which the client then hands to the full program.
     case commandLine([String])
 }

@@ -5,12 +5,16 @@ public struct QuickRequest: Sendable, Equatable {
 
     public init(words: [String]) { self.words = words }
 
-    /// Whether `words` may be a plain control verb, alone or with `--json` (the player decides
-    /// which they are, `QuickControl.verb` in the full program, whose first test this is):
-    /// anything else, an option first, help, is the full program's at once.
+    /// The most words a request carries: more than any control command takes.
+    public static let maximumWords = 16
+
+    /// Whether `words` may be a control command's (the player decides whether they are,
+    /// `QuickControl.exchange` in the full program, whose first test this is): a word first,
+    /// not an option. Anything else is the full program's at once; so is what the player does
+    /// not take, after one round trip.
     public static func mayTake(_ words: [String]) -> Bool {
         guard let verb = words.first, !verb.hasPrefix("-") else { return false }
-        return words.count == 1 || words == [verb, "--json"]
+        return words.count <= maximumWords
     }
 
     /// The request as one line of the protocol.

@@ -2,8 +2,8 @@ import CDWallyQuickClient
 import Glibc
 
 // The installed `cdwally`: a small, fully static program that starts in about a millisecond.
-// A plain control verb (`cdwally toggle`, `cdwally status --json`) goes to the running player
-// as a `command-line` request, and its answer is what the full program would print; every
+// A control command (`cdwally toggle`, `cdwally volume +5`, `cdwally status --json`) goes to the
+// running player as a `command-line` request, and its answer is what the full program would print; every
 // other command line, or a player it cannot reach, runs the full program in this process
 // (`execv`), which says and does everything as before. It imports no Foundation, not even
 // FoundationEssentials: ICU's data and the full program's 79 MB are what a media key waited

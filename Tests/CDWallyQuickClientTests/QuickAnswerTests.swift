@@ -58,6 +58,9 @@ import Testing
                 + "\n")
         #expect(QuickRequest.mayTake(["toggle"]) && QuickRequest.mayTake(["status", "--json"]))
         #expect(!QuickRequest.mayTake([]) && !QuickRequest.mayTake(["--version"]))
-        #expect(!QuickRequest.mayTake(["seek", "+10"]) && !QuickRequest.mayTake(["status", "--follow"]))
+        // The player decides which words are a control command's: any that start with a word.
+        #expect(QuickRequest.mayTake(["seek", "+10"]) && QuickRequest.mayTake(["status", "--follow"]))
+        #expect(QuickRequest.mayTake(Array(repeating: "x", count: 16)))
+        #expect(!QuickRequest.mayTake(Array(repeating: "x", count: 17)))
     }
 }

@@ -48,6 +48,53 @@ import Testing
         #expect(try await serve.wait() == 0)
     }
 
+    @Test func aControlCommandWithArgumentsIsThePlayersToo() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let library = try QuickControlTests.firstAlbum()
+        let serve = try RunningCommand(cli, ["serve", "--library", library.root, "--mpv", "ao=null"])
+        try await serve.waitUntil("the player to answer") { (try? await cli.run(["status"]))?.status == 0 }
+        // A small client with no full program to hand over to: what it answers, the player did.
+        let alone = cli.home + "/alone/cdwally"
+        try FileManager.default.createDirectory(
+            atPath: cli.home + "/alone", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: BuiltProducts.cdwallyQuick, toPath: alone)
+        #expect(try await cli.run(["disc", "1", "--from-start"], binary: alone).status == 0)
+        #expect(try await cli.run(["pause"], binary: alone).status == 0)
+        let level = try await cli.run(["volume", "-5", "--json"], binary: alone)
+        #expect(level.status == 0 && level.stdout.contains("\"volume\": 95"), "\(level)")
+        // Each as the full program prints it (said twice, so that both answers find the same state).
+        for arguments in [
+            ["volume", "70"], ["volume", "mute"], ["sleep", "end-of-disc"], ["shuffle", "off"],
+            ["status", "--format", "%state% %volume% %title%"], ["seek", "0:01"], ["disc", "9"],
+            ["track", "7"], ["volume", "unmute", "--json"],
+        ] {
+            var (small, full) = (try await cli.run(arguments, binary: alone), try await cli.run(arguments))
+            for _ in 0..<10 where small.stdout != full.stdout {
+                try await Task.sleep(for: .milliseconds(200))
+                (small, full) = (try await cli.run(arguments, binary: alone), try await cli.run(arguments))
+            }
+            #expect(small.status == full.status, "\(arguments)")
+            #expect(small.stdout == full.stdout && small.stderr == full.stderr, "\(arguments): \(small)")
+        }
+        #expect(try await cli.run(["volume", "70"], binary: alone).stdout == "Volume 70\n")
+        #expect(try await cli.run(["status", "--format", "%state%"], binary: alone).stdout == "paused\n")
+        // A mistake, help, a subscription, another command: the player takes none; the full
+        // program would, and is missing here.
+        for arguments in [
+            ["volume", "loud"], ["seek", "--help"], ["status", "--follow"], ["albums"],
+            ["disc", "1", "--jsn"],
+        ] {
+            let handedOver = try await cli.run(arguments, binary: alone)
+            #expect(
+                handedOver.status == 69
+                    && handedOver.stderr.hasPrefix("cdwally: the full program is missing"),
+                "\(arguments): \(handedOver)")
+        }
+        #expect(try await cli.run(["quit"], binary: alone).status == 0)
+        #expect(try await serve.wait() == 0)
+    }
+
     /// What the player writes, the client reads back unchanged: any text, any exit status.
     @Test func aPrintedAnswerReadsBackAsThePlayerWroteIt() {
         let texts = [

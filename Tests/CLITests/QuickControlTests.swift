@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The plain control verbs are answered before the argument parser is built (`QuickControl`):
-/// the same output and exit status as through the parser, which `--library` (accepted and
-/// not needed by a control command) sends them through.
+/// The control commands are answered before the argument parser's whole tree is built
+/// (`QuickControl`): a plain verb read without a parser prints what its command's own parser
+/// makes of it, which `--library` (accepted and not needed by a control command) sends it
+/// through.
 @Suite struct QuickControlTests {
     private let throughParser = ["--library", "/nonexistent"]
 
@@ -40,7 +41,7 @@ import Testing
         #expect(try await cli.json(["toggle", "--json"])["state"] as? String == "playing")
         #expect(try await cli.json(["stop", "--json"])["state"] as? String == "stopped")
         #expect(try await cli.json(["resume", "--json"])["state"] as? String == "playing")
-        // More than a verb and --json is the parser's, with its usage error.
+        // A mistake is the whole parser's, with its usage error.
         let unknown = try await cli.run(["status", "--jsn"])
         #expect(unknown.status == 64 && unknown.stderr.contains("--jsn"))
         #expect(try await cli.run(["quit"]).status == 0)

@@ -6,8 +6,8 @@ import CDWallyVocabulary
 
 /// `cdwally status`: the player's state once, or with `--follow` at once and on every
 /// change, from a subscription on the control socket (a status bar starts it once, not each
-/// second); `--format` gives the bar its line without `jq`. Plain `status` and `status
-/// --json` are answered by `QuickControl` before the parser is built.
+/// second); `--format` gives the bar its line without `jq`. `QuickControl` answers it once
+/// without the whole command tree; `--follow` is the parser's.
 struct StatusCommand: PlainControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Show what the running player is doing.",
@@ -26,30 +26,34 @@ struct StatusCommand: PlainControlCommand {
     var format: String?
     static let plainRequest = ControlRequest.status
 
+    /// `status` once: with `--format`, its line; nil with `--follow`, which is a subscription.
+    func exchange() throws(CommandFailure) -> ControlExchange? {
+        guard !follow else { return nil }
+        return ControlExchange(request: .status, json: options.json, render: try renderer())
+    }
+
     func run() throws {
+        guard follow else { return try exchangeOnce() }
         try CommandContext.runWithoutConfig {
-            // Read before the player is asked: a mistake in it is the user's, said first.
-            var shown: StatusFormat?
-            if let format {
-                do throws(StatusFormat.Failure) {
-                    shown = try StatusFormat(format)
-                } catch {
-                    throw CommandFailure(message: error.message, code: ExitStatus.usage)
-                }
-                if options.json {
-                    throw CommandFailure(
-                        message: "--format and --json cannot go together: choose one", code: ExitStatus.usage)
-                }
-            }
-            let render: (PlayerStatus) -> String =
-                if let shown { { shown.render($0) } } else if follow { StatusView.line } else {
-                    StatusView.renderWithCard
-                }
-            if follow {
-                try StatusFollow.run(json: options.json, render: render)
-            } else {
-                try Self.send(.status, json: options.json, render: render)
-            }
+            try StatusFollow.run(json: options.json, render: try renderer())
         }
+    }
+
+    /// How a status is shown for people: `--format`'s line, a bar's line when following, or
+    /// the whole view. A format that cannot be read, or one beside `--json`, is the user's
+    /// mistake, said before the player is asked.
+    private func renderer() throws(CommandFailure) -> @Sendable (PlayerStatus) -> String {
+        guard let format else { return follow ? StatusView.line : StatusView.renderWithCard }
+        let shown: StatusFormat
+        do throws(StatusFormat.Failure) {
+            shown = try StatusFormat(format)
+        } catch {
+            throw CommandFailure(message: error.message, code: ExitStatus.usage)
+        }
+        if options.json {
+            throw CommandFailure(
+                message: "--format and --json cannot go together: choose one", code: ExitStatus.usage)
+        }
+        return { shown.render($0) }
     }
 }
