@@ -69,6 +69,14 @@ def late_answers(before, after):
     return slowest, [(verb, rc, s) for verb, rc, s in after if rc == 124 or s > slowest + ANSWER_SLACK]
 
 
+def watcher_requests(guest):
+    """How many times this boot the jukebox's wallet watcher asked systemd to mount the stick
+    (a look inside the automount point)."""
+    rc, out = guest.run("journalctl -b --no-pager -o cat | "
+                        "grep -c 'Got automount request for /srv/music.*(cdwally-wallet)'", 30)
+    return int(out.strip() or 0)
+
+
 def waiting_for(run, guest):
     return run.status(guest).get("waitingFor")
 
@@ -128,7 +136,14 @@ def scenario_usb(run, image):
     guest = run.boot(music=False)
     run.jukebox(guest)
     waits = wait_until(lambda: waiting_for(run, guest), 30)
-    time.sleep(5)
+    # Away for longer than the watcher's spell of looking at every turn (AwayDiskLooks, 10 s),
+    # then 30 s: each look asks systemd for the stick, and a failed try writes to the journal.
+    time.sleep(12)
+    asked_before = watcher_requests(guest)
+    time.sleep(30)
+    asked = watcher_requests(guest) - asked_before
+    run.verdict("usb: the stick away, the jukebox asks systemd for it at most twice in 30 s", asked <= 2,
+                f"{asked} automount requests by the wallet watcher in 30 s ({asked_before} before, this boot)")
     samples, _ = guest.samples()
     run.verdict("usb: booted again without the stick, it waits in silence",
                 bool(waits) and tones.first_sound(samples) is None, f"waitingFor {waits!r}")

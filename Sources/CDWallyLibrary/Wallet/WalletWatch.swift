@@ -42,6 +42,8 @@ final class WalletWatch: @unchecked Sendable {
     private var indexAt: ContinuousClock.Instant
     private var indexed = false
     private var tick = 0
+    /// When to look into the library root while its disk is away behind an automount point.
+    private var away: AwayDiskLooks?
 
     init(
         service: LibraryService, initial: WalletReport, settings: Settings, stopped: LockedValue<Bool>,
@@ -89,6 +91,7 @@ final class WalletWatch: @unchecked Sendable {
 
     /// One turn: what changed since the last, and the wallet rebuilt when anything did.
     private func turn() {
+        if keepsOutOfTheRoot() { return }
         if !service.index.isCurrent { reopen(because: "its file was replaced or removed") }
         if !indexed && ContinuousClock.now >= indexAt {
             indexed = true
@@ -117,6 +120,21 @@ final class WalletWatch: @unchecked Sendable {
                 rebuild("CDs playlists changed")
             }
         }
+    }
+
+    /// Whether this turn touches nothing inside the library root: the root's inside was
+    /// missing at the last look, the root is an automount point with no disk mounted over it,
+    /// and `AwayDiskLooks` finds no plug likely now.
+    private func keepsOutOfTheRoot() -> Bool {
+        guard case .some(nil) = fingerprint[current.library.appending(".")],
+            MountTable.type(at: current.library) == "autofs"
+        else {
+            away = nil
+            return false
+        }
+        var looks = away ?? AwayDiskLooks()
+        defer { away = looks }
+        return !looks.mayLook(at: .now, devices: NodeStamp.current(RawPath("/dev")))
     }
 
     /// Opens the index again (which builds a damaged one afresh) and indexes the whole
