@@ -99,6 +99,12 @@ final class WalletWatch: @unchecked Sendable {
             return
         }
         tick += 1
+        // The root's inside first, one look: a disk pulled is told before anything else looks
+        // inside it (`WalletWatcher.fingerprint`).
+        let inside = current.library.appending(".")
+        if case .some(.some) = fingerprint[inside], NodeStamp.current(inside) == nil {
+            return rebuild("library gone", rootAway: true)
+        }
         // Two stats a turn: a writer killed between keeping the old bytes and removing them
         // may have left the playlist torn, with no change after it to notice.
         if let chosen = remembered,
@@ -163,16 +169,18 @@ final class WalletWatch: @unchecked Sendable {
         return !said.isEmpty
     }
 
-    private func rebuild(_ reason: String) {
-        _ = recover()
+    /// - Parameter rootAway: a look just made found the root's inside gone.
+    private func rebuild(_ reason: String, rootAway: Bool = false) {
+        // Nothing to put back on a disk that is gone.
+        if !rootAway { _ = recover() }
         // Stamps taken before the files are read: a file changed while the wallet is being
         // built (the playlist saved meanwhile) must still look changed next time.
-        let before = WalletWatcher.fingerprint(of: current, remembering: remembered)
+        let before = WalletWatcher.fingerprint(of: current, remembering: remembered, rootAway: rootAway)
         do {
             let report = try service.wallet(
                 playlist: settings.playlist, capacity: settings.capacity, wholeTree: false)
             remembered = report.choice.chosen ?? remembered
-            fingerprint = WalletWatcher.fingerprint(of: report, remembering: remembered)
+            fingerprint = WalletWatcher.fingerprint(of: report, remembering: remembered, rootAway: rootAway)
             dependencies = WalletWatcher.dependencies(of: report, remembering: remembered)
             for (path, stamp) in before where fingerprint.keys.contains(path) {
                 fingerprint[path] = stamp

@@ -86,12 +86,20 @@ public final class WalletWatcher: Sendable {
     /// it (`NodeStamp`: device, inode, size, ctime): a file replaced by `cp -p`, its size and
     /// modification time as before, still shows, and a disk mounted over an empty mount point
     /// changes the root's device even when both folders' times fall in the same clock tick.
-    static func fingerprint(of report: WalletReport, remembering playlist: RawPath?) -> [RawPath: NodeStamp?]
-    {
+    ///
+    /// - Parameter rootAway: the library root's inside could not be reached at a look just
+    ///   made (its disk pulled): nothing inside it is looked at, all of it counts as gone. Behind
+    ///   an automount point each look inside is a failed mount of a second or more, and a
+    ///   wallet's files are dozens of looks: the player would hear of the disk's going only
+    ///   after mpv had skipped its tracks.
+    static func fingerprint(
+        of report: WalletReport, remembering playlist: RawPath?, rootAway: Bool = false
+    ) -> [RawPath: NodeStamp?] {
         let dependencies = dependencies(of: report, remembering: playlist)
         var stamps: [RawPath: NodeStamp?] = [:]
         for path in dependencies.playlists + dependencies.always + dependencies.tracks {
-            stamps[path] = NodeStamp.current(path)
+            let gone = rootAway && path != report.library && path.isInside(report.library)
+            stamps.updateValue(gone ? nil : NodeStamp.current(path), forKey: path)
         }
         return stamps
     }
@@ -102,8 +110,9 @@ public final class WalletWatcher: Sendable {
         // The root, and the root looked into: a disk behind an automount point (the Pi
         // guide's line for a stick) mounts only when something looks inside it, and until
         // then the point itself stats the same, mounted or not.
-        var playlists = report.choice.candidates.map(\.path)
-        playlists += [report.library, report.library.appending(".")]
+        // The root looked into first: with its disk gone, one look tells, not one per file.
+        var playlists = [report.library.appending("."), report.library]
+        playlists += report.choice.candidates.map(\.path)
         if let playlist, !playlists.contains(playlist) { playlists.append(playlist) }
         var dependencies = Dependencies(playlists: playlists, always: [], tracks: [])
         for disc in report.wallet.discs {
