@@ -42,10 +42,14 @@ public final class FolderProbe: Sendable {
                     return !state.stopped
                 }
                 guard go else { return }
-                var answer = statvfs()
-                // Any answer counts, an error too: the folder's file system answered.
-                _ = path.withUnsafeBufferPointer { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { statvfs($0.baseAddress!, &answer) }
+                // An automount point with nothing mounted over it (a stick pulled) has no file
+                // system to wait for, and asking it is a failed mount in the system journal.
+                if MountTable.type(at: folder) != "autofs" {
+                    var answer = statvfs()
+                    // Any answer counts, an error too: the folder's file system answered.
+                    _ = path.withUnsafeBufferPointer { bytes in
+                        bytes.withMemoryRebound(to: CChar.self) { statvfs($0.baseAddress!, &answer) }
+                    }
                 }
                 state.withLock { $0.asked = nil }
                 Thread.sleep(forTimeInterval: interval.inSeconds)

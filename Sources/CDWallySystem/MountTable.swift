@@ -7,11 +7,11 @@ import CDWallyCore
 /// This process's mount table (`/proc/self/mountinfo`), read without touching the mounts: a
 /// `stat` or `statfs` inside an automount point asks systemd to mount it, while the table says
 /// what is mounted where and asks nothing.
-enum MountTable {
+public enum MountTable {
     /// The type of the file system mounted last at exactly `point` ("autofs", "exfat"), nil
     /// when nothing is mounted there or the table cannot be read. A disk behind an automount
     /// point, mounted, lies over the point's "autofs"; away, the "autofs" is the last.
-    static func type(at point: RawPath) -> String? {
+    public static func type(at point: RawPath) -> String? {
         guard let table = read("/proc/self/mountinfo") else { return nil }
         return type(at: point, in: table)
     }
@@ -19,7 +19,7 @@ enum MountTable {
     /// `type(at:)` of a table's text: lines of `ID PARENT MAJOR:MINOR ROOT POINT OPTIONS
     /// [TAGS…] - TYPE SOURCE SUPER-OPTIONS`, the point with a space, tab, newline or
     /// backslash written as `\ooo` (proc(5)).
-    static func type(at point: RawPath, in table: [UInt8]) -> String? {
+    public static func type(at point: RawPath, in table: [UInt8]) -> String? {
         let wanted = point.lexicallyNormalized().bytes
         var found: String?
         for line in table.split(separator: UInt8(ascii: "\n")) {

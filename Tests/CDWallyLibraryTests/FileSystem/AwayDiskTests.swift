@@ -1,4 +1,5 @@
 import CDWallyCore
+import CDWallySystem
 import Foundation
 import Testing
 
