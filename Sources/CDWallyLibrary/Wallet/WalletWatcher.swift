@@ -107,10 +107,10 @@ public final class WalletWatcher: Sendable {
     /// - Parameter playlist: the playlist of the last wallet that had one, watched while it is
     ///   gone (a library disk pulled).
     static func dependencies(of report: WalletReport, remembering playlist: RawPath?) -> Dependencies {
-        // The root, and the root looked into: a disk behind an automount point (the Pi
-        // guide's line for a stick) mounts only when something looks inside it, and until
-        // then the point itself stats the same, mounted or not.
-        // The root looked into first: with its disk gone, one look tells, not one per file.
+        // The root looked into, first (with its disk gone, one look tells, not one per file),
+        // and the root: a disk behind an automount point (the Pi guide's line for a stick)
+        // mounts only when something looks inside it, and until then the point itself stats
+        // the same, mounted or not.
         var playlists = [report.library.appending("."), report.library]
         playlists += report.choice.candidates.map(\.path)
         if let playlist, !playlists.contains(playlist) { playlists.append(playlist) }
