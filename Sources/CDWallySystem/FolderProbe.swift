@@ -44,7 +44,7 @@ public final class FolderProbe: Sendable {
                 guard go else { return }
                 // An automount point with nothing mounted over it (a stick pulled) has no file
                 // system to wait for, and asking it is a failed mount in the system journal.
-                if MountTable.type(at: folder) != "autofs" {
+                if !MountTable.isBareAutomountPoint(folder) {
                     var answer = statvfs()
                     // Any answer counts, an error too: the folder's file system answered.
                     _ = path.withUnsafeBufferPointer { bytes in

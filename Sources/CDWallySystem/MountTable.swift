@@ -16,6 +16,12 @@ public enum MountTable {
         return type(at: point, in: table)
     }
 
+    /// Whether `point` is an automount point with nothing mounted over it: a disk behind it is
+    /// away, and any look inside asks for a mount that fails.
+    public static func isBareAutomountPoint(_ point: RawPath) -> Bool {
+        type(at: point) == "autofs"
+    }
+
     /// `type(at:)` of a table's text: lines of `ID PARENT MAJOR:MINOR ROOT POINT OPTIONS
     /// [TAGS…] - TYPE SOURCE SUPER-OPTIONS`, the point with a space, tab, newline or
     /// backslash written as `\ooo` (proc(5)).

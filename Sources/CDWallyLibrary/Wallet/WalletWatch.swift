@@ -133,7 +133,7 @@ final class WalletWatch: @unchecked Sendable {
     /// and `AwayDiskLooks` finds no plug likely now.
     private func keepsOutOfTheRoot() -> Bool {
         guard case .some(nil) = fingerprint[current.library.appending(".")],
-            MountTable.type(at: current.library) == "autofs"
+            MountTable.isBareAutomountPoint(current.library)
         else {
             away = nil
             return false

@@ -39,9 +39,7 @@ extension ControlCommand {
     func exchangeOnce() throws {
         try CommandContext.runWithoutConfig {
             guard let exchange = try exchange() else { return }
-            let response = try ControlLink.send(
-                exchange.request, environment: ProcessInfo.processInfo.environment)
-            let answer = exchange.printed(response)
+            let answer = exchange.answer()
             answer.write()
             if answer.exitStatus != ExitCode.success.rawValue { throw ExitCode(answer.exitStatus) }
         }
@@ -54,6 +52,16 @@ struct ControlExchange: Sendable {
     let request: ControlRequest
     let json: Bool
     let render: @Sendable (PlayerStatus) -> String
+
+    /// Sends the request to the running player and gives what the CLI prints for its answer,
+    /// or for the failure to reach the player.
+    func answer() -> PrintedLines {
+        do {
+            return printed(try ControlLink.send(request, environment: ProcessInfo.processInfo.environment))
+        } catch {
+            return Self.printed(CommandFailure(error))
+        }
+    }
 
     /// What the CLI prints for `response` (the state, as JSON or for people; a failure as one
     /// line on stderr), and its exit status.

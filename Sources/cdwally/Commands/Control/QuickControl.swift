@@ -55,13 +55,7 @@ enum QuickControl {
     static func run(_ arguments: [String]) -> Int32? {
         guard let exchange = exchange(for: arguments) else { return nil }
         SignalWaiter.unblockStopSignals()
-        let answer: PrintedLines
-        do {
-            answer = exchange.printed(
-                try ControlLink.send(exchange.request, environment: ProcessInfo.processInfo.environment))
-        } catch {
-            answer = ControlExchange.printed(CommandFailure(error))
-        }
+        let answer = exchange.answer()
         answer.write()
         return answer.exitStatus
     }
