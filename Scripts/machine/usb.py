@@ -2,8 +2,9 @@
 # that QEMU plugs and pulls through QMP (usb-storage on the guest's xHCI), mounted by the
 # guide's automount line. The machine boots without the stick; the jukebox waits and says
 # so, plays once it is plugged in, keeps answering while it is pulled mid-disc, plays on when
-# it is plugged back, and after a power-off and a boot without it, plays the disc from its
-# saved place once the stick comes.
+# it is plugged back (also when pulled just before a track's end, where mpv finds the next
+# track unreadable before the jukebox knows the stick went), and after a power-off and a boot
+# without it, plays the disc from its saved place once the stick comes.
 import time
 
 import tones
@@ -81,6 +82,51 @@ def waiting_for(run, guest):
     return run.status(guest).get("waitingFor")
 
 
+def near_track_end(run, guest, before=(1.0, 3.5)):
+    """Waits until disc 2 plays one of its first tracks with BEFORE seconds of it left;
+    the track index, or None within two tracks' time."""
+    def close():
+        status = run.status(guest)
+        track, elapsed = status.get("trackIndex"), status.get("elapsed")
+        if status.get("state") != "playing" or not track or track >= tones.TRACKS or elapsed is None:
+            return None
+        left = tones.TRACK_SECONDS - elapsed
+        return track if before[0] <= left <= before[1] else None
+    return wait_until(close, 2 * tones.TRACK_SECONDS + 10, step=0.2)
+
+
+def pulled_near_end(run, guest, stick):
+    # Track 2 of disc 2, 12 s before its end: a track with more after it.
+    guest.cdwally("track 2")
+    guest.cdwally(f"seek {tones.TRACK_SECONDS - 12}")
+    track = near_track_end(run, guest)
+    if track is None:
+        run.verdict("usb: pulled just before a track's end, disc 2 plays on from the next track", False,
+                    "never saw disc 2 within 3.5 s of a track's end")
+        return
+    stick.pull(guest)
+    boundary = track * tones.TRACK_SECONDS
+    run.say(f"usb: stick pulled just before the end of track {track} (album time {boundary} s)")
+    wait_until(lambda: waiting_for(run, guest), 60)
+    places, after = plugged_back(guest, stick, 4)
+    # From the next track's start: nothing of it skipped (nor heard before the pull).
+    run.verdict("usb: pulled just before a track's end, disc 2 plays on from the next track",
+                bool(places) and boundary - run.loss_limit <= min(places) <= boundary + 1.0,
+                f"track {track} ends at {boundary} s; heard again from {min(places) if places else None} s, "
+                f"{after:.0f} s after the plug")
+
+
+def plugged_back(guest, stick, seconds):
+    """Plugs the stick back after 5 s away; the album times of disc 2 heard after it (at least
+    SECONDS of them, or []), and how long after the plug they were heard."""
+    time.sleep(5)
+    silent_from = len(guest.samples()[0])
+    stick.plug(guest)
+    replugged = time.monotonic()
+    places = guest.heard_since(silent_from, 2, seconds, 90)
+    return places, time.monotonic() - replugged
+
+
 def scenario_usb(run, image):
     t = time.monotonic()
     stick = Stick(image)
@@ -117,17 +163,17 @@ def scenario_usb(run, image):
                 f"answers {[(verb, rc) for verb, rc, _ in without][-2:]} in {max((s for _, _, s in without), default=None)} s "
                 f"at most (with the stick in: {slowest_in} s); late: {late}")
     run.verdict("usb: with the stick pulled, status says what it waits for", bool(waits), f"waitingFor {waits!r}")
-    time.sleep(5)
-    silent_from = len(guest.samples()[0])
 
     # Plugged back: it plays on, the same disc from about where it was pulled.
-    stick.plug(guest)
-    replugged = time.monotonic()
-    places = guest.heard_since(silent_from, 2, 6, 90)
+    places, after = plugged_back(guest, stick, 6)
     run.verdict("usb: plugged back, it plays the same disc on",
                 bool(places) and at_pull[1] is not None and min(places) >= at_pull[1] - run.loss_limit,
                 f"pulled at {at_pull[1]:.1f} s; heard again from {min(places) if places else None} s, "
-                f"{time.monotonic() - replugged:.0f} s after the plug")
+                f"{after:.0f} s after the plug")
+
+    # Pulled again a moment before a track's end: mpv opens the next track before the watcher
+    # can tell the host, and must not skip it (nor the rest of the disc) for being unreadable.
+    pulled_near_end(run, guest, stick)
 
     # Powered off, booted without the stick: it waits; plugged in, the disc from its place.
     guest.power_off()

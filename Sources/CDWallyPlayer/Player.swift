@@ -83,6 +83,7 @@ public final class Player: PlayerView {
             try mpv.observe("time-pos", format: .double)
             try mpv.observe("duration", format: .double)
             try mpv.observe("current-ao", format: .string)
+            try mpv.addHook(PlayerEngine.loadFailHook)
         } catch {
             mpv.quit()
             throw error

@@ -123,6 +123,16 @@ public struct FileStatus: Sendable, Equatable {
         guard major != 0, FileStatus.of(devices)?.kind == .directory else { return false }
         return FileStatus.of(devices.appending("\(major):\(minor)")) == nil
     }
+
+    /// Whether the file at `path` may have gone with its disk rather than alone: it is on a
+    /// disk that left (`isOnVanishedDisk`), or it is not there and neither is its folder (a
+    /// disk unmounted, an automount point with nothing over it, a share gone). A file missing
+    /// from a folder that is there went alone. It may wait for an automount to fail: call it
+    /// on the blocking pool.
+    public static func mayHaveGoneWithItsDisk(_ path: RawPath) -> Bool {
+        if let status = of(path) { return status.isOnVanishedDisk }
+        return of(path.parent) == nil
+    }
 }
 
 /// A file's identity on this machine, regardless of the path it was reached by.

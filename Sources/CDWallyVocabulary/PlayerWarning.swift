@@ -1,4 +1,7 @@
-/// Something a user should hear about that does not stop playback.
+import CDWallyCore
+
+/// Something a user should hear about that does not stop playback, or stops it only until
+/// what it needs is back.
 public enum PlayerWarning: Sendable, Hashable, CustomStringConvertible {
     /// No configured output opened, so mpv plays into a null output (silence).
     case fellBackToNullOutput(device: String)
@@ -10,6 +13,9 @@ public enum PlayerWarning: Sendable, Hashable, CustomStringConvertible {
     case listeningLogUnreadable(file: String, reason: String)
     /// A state file of a newer format was left as it is, unread (`PlayerError.newerStateFile`).
     case newerStateFile(file: String, version: Int, readable: Int)
+    /// The next track's file is gone with its disk (a stick pulled): the disc stopped there, as
+    /// a power cut would stop it, to play on when the disk is back.
+    case goneWithItsDisk(RawPath)
 
     public var description: String {
         switch self {
@@ -23,6 +29,8 @@ public enum PlayerWarning: Sendable, Hashable, CustomStringConvertible {
             return "could not read the listening history \(file) (\(reason)); it is left as it is"
         case .newerStateFile(let file, let version, let readable):
             return PlayerError.newerStateFile(file: file, version: version, readable: readable).description
+        case .goneWithItsDisk(let path):
+            return "\(path.display) is gone with its disk: stopped there until it is back"
         }
     }
 }

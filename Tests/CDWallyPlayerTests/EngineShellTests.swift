@@ -94,6 +94,36 @@ import Testing
         await harness.close()
     }
 
+    /// mpv waits at its `on_load_fail` hook while the engine looks at the disk: this album's
+    /// folder is on no disk here, so the disc stops before mpv may skip to its end.
+    @Test func aNextTrackGoneWithItsDiskStopsTheDiscBeforeMPVGoesOn() async throws {
+        let harness = try EngineHarness()
+        _ = try await harness.playFirstDisc()
+        await harness.plays(at: 29.5)
+        await harness.mpv(.startFile(entryID: harness.entries[1]))
+        await harness.mpv(.hook(name: PlayerEngine.loadFailHook, id: 7))
+        let letGo = await eventually(timeout: .seconds(10)) { harness.mpv.continuedHooks == [7] }
+
+        #expect(letGo)
+        #expect(harness.mpv.names().last == "stop")
+        let snapshot = await harness.snapshot()
+        #expect(snapshot.state == .stopped && snapshot.trackIndex == 2)
+        #expect(harness.store.resume(for: harness.album.id)?.trackIndex == 2)
+        #expect(harness.store.lastDiscWasPlaying)
+        #expect(await harness.events.contains(.warning(.goneWithItsDisk(harness.album.tracks[1].path))))
+        await harness.close()
+    }
+
+    @Test func aHookWithNoTrackToLookAtLetsMPVGoOnAtOnce() async throws {
+        let harness = try EngineHarness()
+        await harness.mpv(.hook(name: PlayerEngine.loadFailHook, id: 3))
+        await harness.mpv(.hook(name: "on_load", id: 4))
+
+        #expect(await eventually(timeout: .seconds(10)) { Set(harness.mpv.continuedHooks) == [3, 4] })
+        #expect(harness.mpv.names().isEmpty)
+        await harness.close()
+    }
+
     @Test func theLastTrackEndingFinishesTheDiscAndItStartsOverNextTime() async throws {
         let harness = try EngineHarness()
         _ = try await harness.playFirstDisc()

@@ -26,6 +26,8 @@ extension PlayerEngine {
             cursorDid(.fileLoaded)
         case .reply(let id, let reply):
             didReply(id, reply)
+        case .hook(let name, let id):
+            mpvWaits(atHook: name, id: id)
         case .coreStalled:
             outputDid(.stalled)
         case .coreAnswering:

@@ -88,6 +88,8 @@ actor PlayerEngine {
     /// The disc being listened to and how long, whether the disc loaded last reached the
     /// output yet, when its place was saved last (`ListenTracker`, `PlayerEngine+Listening`).
     var listening = ListenTracker()
+    /// The hooks mpv waits at until the engine lets it go on (`PlayerEngine+GoneDisk`).
+    var heldHooks = Set<UInt64>()
 
     init(
         mpv: any MPVPort, configuration: PlayerConfiguration, store: ResumeStore, log: ListeningLog,
@@ -230,6 +232,8 @@ actor PlayerEngine {
         resolveWaiters(with: .superseded)
         queue = nil
         publish()
+        // mpv ends only once no hook holds it.
+        for hook in heldHooks { release(hook: hook) }
         mpv.quit()
         if !(await mpv.waitUntilDestroyed(within: Self.teardownLimit)) {
             // Its output holds the core (`mpv_terminate_destroy` would wait as long): the

@@ -31,6 +31,11 @@ extension MPVEvent {
                 return nil
             }
             self = .log(MPVLogMessage(data))
+        case MPV_EVENT_HOOK:
+            guard let data = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee,
+                let name = data.name
+            else { return nil }
+            self = .hook(name: String(cString: name), id: data.id)
         case MPV_EVENT_SHUTDOWN:
             self = .shutdown
         default:

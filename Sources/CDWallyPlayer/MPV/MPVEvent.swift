@@ -13,6 +13,8 @@ enum MPVEvent: Sendable, Equatable {
     case log(MPVLogMessage)
     /// The reply to a request sent with `MPVHandle.post`.
     case reply(id: UInt64, MPVReply)
+    /// mpv waits at the hook `name` (`MPVHandle.addHook`) until the hook `id` is continued.
+    case hook(name: String, id: UInt64)
     /// A request to the core went unanswered past `MPVHandle.stallLimit`: the core is held,
     /// most often inside an audio output that blocks (a pipe nobody reads, a hung device).
     case coreStalled

@@ -28,7 +28,8 @@ import Foundation
 ///
 /// Threads: `handle` and `eventThreadStarted` are guarded by `lock`, held around every mpv
 /// call except `mpv_wait_event` (and, once the event thread runs, only while a request is
-/// queued, which never waits for the core). Only the event thread calls `mpv_wait_event`
+/// queued, which never waits for the core, or a hook continued, which a core waiting at the
+/// hook lets through at once). Only the event thread calls `mpv_wait_event`
 /// and, once SHUTDOWN arrives, `mpv_terminate_destroy`; it first clears `handle` under the
 /// lock so no other call can start or still be running.
 final class MPVHandle: @unchecked Sendable {
@@ -138,6 +139,19 @@ final class MPVHandle: @unchecked Sendable {
             try check(
                 library.observeProperty(handle, 0, name, format.cValue), "mpv_observe_property(\(name))")
         }
+    }
+
+    /// Asks for a HOOK event each time mpv reaches the hook `name` (`on_load_fail`, …): mpv
+    /// waits there, still taking requests, until `continueHook` is called with the event's id.
+    func addHook(_ name: String) throws(PlayerError) {
+        try withHandle("mpv_hook_add(\(name))") { (handle) throws(PlayerError) in
+            try check(library.hookAdd(handle, 0, name, 0), "mpv_hook_add(\(name))")
+        }
+    }
+
+    /// Lets mpv go on from the hook whose event carried `id`. Nothing once mpv is gone.
+    func continueHook(_ id: UInt64) {
+        try? withHandle("mpv_hook_continue") { handle in _ = library.hookContinue(handle, id) }
     }
 
     /// Asks for LOG_MESSAGE events at `level` and more severe ("warn", "info", …).

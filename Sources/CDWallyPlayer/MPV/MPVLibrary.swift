@@ -46,6 +46,8 @@ struct MPVLibrary: @unchecked Sendable {
     let getProperty:
         @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, mpv_format, UnsafeMutableRawPointer?) -> Int32
     let errorString: @convention(c) (Int32) -> UnsafePointer<CChar>?
+    let hookAdd: @convention(c) (OpaquePointer?, UInt64, UnsafePointer<CChar>?, Int32) -> Int32
+    let hookContinue: @convention(c) (OpaquePointer?, UInt64) -> Int32
 
     /// libmpv, or why it cannot be used.
     static let shared: Result<MPVLibrary, PlayerError> = Result { () throws(PlayerError) in try load() }
@@ -95,5 +97,7 @@ struct MPVLibrary: @unchecked Sendable {
         setProperty = try find("mpv_set_property")
         getProperty = try find("mpv_get_property")
         errorString = try find("mpv_error_string")
+        hookAdd = try find("mpv_hook_add")
+        hookContinue = try find("mpv_hook_continue")
     }
 }

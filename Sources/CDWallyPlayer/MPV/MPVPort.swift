@@ -21,6 +21,10 @@ protocol MPVPort: AnyObject, Sendable {
     /// The relay's gain; nothing without a relay.
     func setRelayAmplitude(_ amplitude: Double)
 
+    /// Lets mpv go on from the hook whose `.hook` event carried `id`. It may wait for mpv's
+    /// core lock: called off the engine's thread.
+    func continueHook(_ id: UInt64)
+
     /// Asks mpv to end; `.shutdown` comes as its last event.
     func quit()
 

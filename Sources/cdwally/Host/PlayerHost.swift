@@ -122,12 +122,13 @@ final class PlayerHost: PlayerInbox {
             setup.withLock { $0?.playlist = report.choice.chosen?.display }
             let waited = waitingFor.current != nil
             waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
-            if !waited, report.choice.chosen == nil, let track = player.snapshot.track,
-                FileStatus.of(track.path)?.isOnVanishedDisk ?? true
+            if !waited, report.choice.chosen == nil, player.snapshot.state != .stopped,
+                let track = player.snapshot.track, FileStatus.of(track.path)?.isOnVanishedDisk ?? true
             {
                 // Its disk went (pulled, or unmounted): stopped now, as a power cut would,
                 // before its unreadable tracks are skipped to the disc's end; played on when
-                // it is back. A playlist deleted alone leaves the disc playing.
+                // it is back. A playlist deleted alone leaves the disc playing. The player
+                // stopped it already when its next track was the first to find the disk gone.
                 logger.warning("\(track.path.display) is gone with the library: stopped until it is back")
                 player.interrupt()
             }

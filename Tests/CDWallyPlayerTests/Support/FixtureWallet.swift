@@ -30,9 +30,14 @@ enum FixtureWallet {
 
     /// Copies one format's tracks into `directory`, for tests that remove or spoil a file.
     static func copies(_ format: String, into directory: TemporaryDirectory) throws -> [RawPath] {
+        try copies(format, into: directory.url)
+    }
+
+    /// The same into `folder`, which exists.
+    static func copies(_ format: String, into folder: URL) throws -> [RawPath] {
         try GaplessFixture(format).album.tracks.map { track in
             let source = GaplessFixture.directory.appendingPathComponent(track.file)
-            let target = directory.file(source.lastPathComponent)
+            let target = folder.appendingPathComponent(source.lastPathComponent)
             try FileManager.default.copyItem(at: source, to: target)
             return RawPath(target.path)
         }

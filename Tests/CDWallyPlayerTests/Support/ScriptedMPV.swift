@@ -17,6 +17,7 @@ final class ScriptedMPV: MPVPort {
         var stalled = false
         var quitAsked = false
         var amplitudes: [Double] = []
+        var continuedHooks: [UInt64] = []
     }
 
     private let state = LockedValue(State())
@@ -44,6 +45,13 @@ final class ScriptedMPV: MPVPort {
     func quit() {
         state.withLock { $0.quitAsked = true }
     }
+
+    func continueHook(_ id: UInt64) {
+        state.withLock { $0.continuedHooks.append(id) }
+    }
+
+    /// The hooks the engine let mpv go on from, in order.
+    var continuedHooks: [UInt64] { state.current.continuedHooks }
 
     func waitUntilDestroyed(within limit: Duration) async -> Bool { true }
 

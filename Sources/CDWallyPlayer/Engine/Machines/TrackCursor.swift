@@ -54,6 +54,9 @@ struct TrackCursor: Equatable {
     private(set) var activeEntry: Int64?
     private(set) var loadedEntry: Int64?
 
+    /// The entry mpv started last, held while paused or applied: the one it opens now.
+    var openingEntry: Int64? { startedWhilePaused ?? activeEntry }
+
     @discardableResult
     mutating func apply(_ event: Event) -> [Effect] {
         switch event {
