@@ -124,12 +124,13 @@ public struct FileStatus: Sendable, Equatable {
         return FileStatus.of(devices.appending("\(major):\(minor)")) == nil
     }
 
-    /// Whether the file at `path` may have gone with its disk rather than alone: it is on a
-    /// disk that left (`isOnVanishedDisk`), or it is not there and neither is its folder (a
-    /// disk unmounted, an automount point with nothing over it, a share gone). A file missing
-    /// from a folder that is there went alone. It may wait for an automount to fail: call it
-    /// on the blocking pool.
+    /// Whether the file at `path` may have gone with its disk rather than alone: it lies behind
+    /// an automount point with nothing over it (told by the mount table, which asks no mount),
+    /// it is on a disk that left (`isOnVanishedDisk`), or it is not there and neither is its
+    /// folder (a disk unmounted, a share gone). A file missing from a folder that is there went
+    /// alone. It may wait on a disk that does not answer: call it on the blocking pool.
     public static func mayHaveGoneWithItsDisk(_ path: RawPath) -> Bool {
+        if MountTable.isBehindBareAutomountPoint(path) { return true }
         if let status = of(path) { return status.isOnVanishedDisk }
         return of(path.parent) == nil
     }

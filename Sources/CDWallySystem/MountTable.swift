@@ -22,20 +22,43 @@ public enum MountTable {
         type(at: point) == "autofs"
     }
 
+    /// Whether the innermost mount that holds `path` is an automount point with nothing over
+    /// it: the file is on a disk that is away, told without asking for a mount.
+    public static func isBehindBareAutomountPoint(_ path: RawPath) -> Bool {
+        guard let table = read("/proc/self/mountinfo") else { return false }
+        return type(containing: path, in: table) == "autofs"
+    }
+
     /// `type(at:)` of a table's text: lines of `ID PARENT MAJOR:MINOR ROOT POINT OPTIONS
     /// [TAGS…] - TYPE SOURCE SUPER-OPTIONS`, the point with a space, tab, newline or
     /// backslash written as `\ooo` (proc(5)).
     public static func type(at point: RawPath, in table: [UInt8]) -> String? {
         let wanted = point.lexicallyNormalized().bytes
-        var found: String?
-        for line in table.split(separator: UInt8(ascii: "\n")) {
+        return mounts(in: table).last { $0.point == wanted }?.type
+    }
+
+    /// The type of the innermost mount in `table` that holds `path`: the longest point that is
+    /// `path` or one of its folders, the last mounted there.
+    public static func type(containing path: RawPath, in table: [UInt8]) -> String? {
+        let wanted = path.lexicallyNormalized().bytes
+        let slash = UInt8(ascii: "/")
+        let holding = mounts(in: table).filter { mount in
+            mount.point == [slash] || mount.point == wanted
+                || (wanted.starts(with: mount.point) && wanted[mount.point.count] == slash)
+        }
+        let innermost = holding.map(\.point.count).max()
+        return holding.last { $0.point.count == innermost }?.type
+    }
+
+    /// Each line's mount point and type, in the table's order (the order of mounting).
+    private static func mounts(in table: [UInt8]) -> [(point: [UInt8], type: String)] {
+        table.split(separator: UInt8(ascii: "\n")).compactMap { line in
             let fields = line.split(separator: UInt8(ascii: " "))
             guard fields.count > 4, let dash = fields.firstIndex(where: { $0.elementsEqual("-".utf8) }),
-                dash > 4, dash + 1 < fields.endIndex, unescaped(fields[4]) == wanted
-            else { continue }
-            found = String(decoding: fields[dash + 1], as: UTF8.self)
+                dash > 4, dash + 1 < fields.endIndex
+            else { return nil }
+            return (unescaped(fields[4]), String(decoding: fields[dash + 1], as: UTF8.self))
         }
-        return found
     }
 
     private static func unescaped(_ field: ArraySlice<UInt8>) -> [UInt8] {

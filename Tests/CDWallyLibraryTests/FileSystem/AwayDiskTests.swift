@@ -35,9 +35,32 @@ import Testing
         #expect(MountTable.type(at: RawPath("/srv/music"), in: Array("garbage - \n\n 1 2 3".utf8)) == nil)
     }
 
+    /// What the player asks of a track it cannot open: is its disk away behind its automount
+    /// point? Answered from the innermost mount that holds the file.
+    @Test func theMountTableSaysWhatHoldsAFile() {
+        let track = RawPath("/srv/music/Rising Tones/Disc 2/03.flac")
+        #expect(MountTable.type(containing: track, in: Self.table) == "exfat")
+        let away = Self.table.split(separator: UInt8(ascii: "\n")).filter {
+            !String(decoding: $0, as: UTF8.self).contains("exfat")
+        }
+        #expect(MountTable.type(containing: track, in: Array(away.joined(separator: [10]))) == "autofs")
+        #expect(MountTable.type(containing: RawPath("/srv/music"), in: Self.table) == "exfat")
+        // A folder whose name begins like a mount point's is not inside it.
+        #expect(MountTable.type(containing: RawPath("/srv/musicals/a.flac"), in: Self.table) == "ext4")
+        #expect(MountTable.type(containing: RawPath("/srv/my music/a.flac"), in: Self.table) == "autofs")
+        #expect(MountTable.type(containing: RawPath("/srv/tagged/x/y.flac"), in: Self.table) == "nfs4")
+    }
+
     @Test func thisMachinesTableIsRead() throws {
         #expect(MountTable.type(at: RawPath("/proc")) == "proc")
         #expect(MountTable.type(at: RawPath(NSTemporaryDirectory() + "/not-a-mount-point")) == nil)
+        let table = try Self.thisMachine()
+        #expect(MountTable.type(containing: RawPath("/proc/self/status"), in: table) == "proc")
+        #expect(!MountTable.isBehindBareAutomountPoint(RawPath(NSTemporaryDirectory())))
+    }
+
+    private static func thisMachine() throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: "/proc/self/mountinfo")))
     }
 
     @Test func aLookAtEveryTurnForAWhileThenSeldomUntilADeviceComes() {
