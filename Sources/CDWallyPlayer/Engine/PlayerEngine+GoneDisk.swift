@@ -10,8 +10,8 @@ import CDWallyVocabulary
 /// play on when the library is back (`Player.interruptedDisc`).
 ///
 /// Only for a disc that was heard: a disc that never played reports that nothing of it plays,
-/// as ever. The look at the disk may wait for an automount to fail (a second or more): it runs
-/// on the blocking pool while mpv waits, and the engine answers meanwhile.
+/// as ever. The look at the disk may wait on one that does not answer (a share whose server
+/// went): it runs on the blocking pool while mpv waits, and the engine answers meanwhile.
 extension PlayerEngine {
     static let loadFailHook = "on_load_fail"
 

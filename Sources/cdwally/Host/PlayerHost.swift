@@ -123,7 +123,7 @@ final class PlayerHost: PlayerInbox {
             let waited = waitingFor.current != nil
             waitingFor.set(report.choice.chosen == nil ? awaited.display : nil)
             if !waited, report.choice.chosen == nil, player.snapshot.state != .stopped,
-                let track = player.snapshot.track, FileStatus.of(track.path)?.isOnVanishedDisk ?? true
+                let track = player.snapshot.track, FileStatus.mayHaveGoneWithItsDisk(track.path)
             {
                 // Its disk went (pulled, or unmounted): stopped now, as a power cut would,
                 // before its unreadable tracks are skipped to the disc's end; played on when
