@@ -40,12 +40,8 @@ public enum MountTable {
     /// The type of the innermost mount in `table` that holds `path`: the longest point that is
     /// `path` or one of its folders, the last mounted there.
     public static func type(containing path: RawPath, in table: [UInt8]) -> String? {
-        let wanted = path.lexicallyNormalized().bytes
-        let slash = UInt8(ascii: "/")
-        let holding = mounts(in: table).filter { mount in
-            mount.point == [slash] || mount.point == wanted
-                || (wanted.starts(with: mount.point) && wanted[mount.point.count] == slash)
-        }
+        let wanted = path.lexicallyNormalized()
+        let holding = mounts(in: table).filter { wanted.isInside(RawPath(bytes: $0.point)) }
         let innermost = holding.map(\.point.count).max()
         return holding.last { $0.point.count == innermost }?.type
     }
